@@ -1,0 +1,110 @@
+// The server's settings, read from the environment once at start and validated together.
+// A wrong or missing setting stops the server with a message that names it.
+import path from 'node:path'
+
+export type DatabaseSetting = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
+
+export interface Config {
+  port: number
+  host: string
+  /** Where the embedded database, stored files and the e-mail outbox live. */
+  dataDir: string
+  database: DatabaseSetting
+  /** The built portal served on the same origin as the API; missing means API only. */
+  portalDir: string
+  /** The address people reach the portal at; e-mailed links are built from it. */
+  publicUrl: string
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  production: boolean
+  /** Seed the demo clerk account (on by default only for the embedded database). */
+  demoAccount: boolean
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration error:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+type Env = Record<string, string | undefined>
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = []
+  const read = (name: string) => {
+    const value = env[name]?.trim()
+    return value === '' ? undefined : value
+  }
+
+  const production = read('NODE_ENV') === 'production'
+
+  const port = parsePort(read('PORT'), problems)
+  const host = read('HOST') ?? 'localhost'
+  const dataDir = path.resolve(cwd, read('DATA_DIR') ?? 'data')
+  const portalDir = path.resolve(cwd, read('PORTAL_DIR') ?? 'dist')
+
+  const databaseUrl = read('DATABASE_URL')
+  let database: DatabaseSetting = { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }
+  if (databaseUrl !== undefined) {
+    if (/^postgres(ql)?:\/\/.+/.test(databaseUrl)) database = { kind: 'postgres', url: databaseUrl }
+    else problems.push('DATABASE_URL must be a PostgreSQL connection URL such as postgres://user:password@host:5432/name')
+  }
+
+  const rawPublicUrl = read('PUBLIC_URL')
+  let publicUrl = `http://localhost:${port ?? 8080}`
+  if (rawPublicUrl !== undefined) {
+    if (isHttpUrl(rawPublicUrl)) publicUrl = rawPublicUrl.replace(/\/+$/, '')
+    else problems.push(`PUBLIC_URL must be an http(s) address such as https://portal.example.com (got "${rawPublicUrl}")`)
+  } else if (production) {
+    problems.push('PUBLIC_URL is required when NODE_ENV=production: e-mailed links are built from it')
+  }
+
+  const rawLogLevel = read('LOG_LEVEL') ?? 'info'
+  const logLevel = LOG_LEVELS.find((level) => level === rawLogLevel)
+  if (logLevel === undefined) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLogLevel}")`)
+
+  const demoAccount = parseBoolean('DEMO_ACCOUNT', read('DEMO_ACCOUNT'), database.kind === 'pglite' && !production, problems)
+
+  if (problems.length > 0) throw new ConfigError(problems)
+  return {
+    port: port ?? 8080,
+    host,
+    dataDir,
+    database,
+    portalDir,
+    publicUrl,
+    logLevel: logLevel ?? 'info',
+    production,
+    demoAccount,
+  }
+}
+
+function parsePort(raw: string | undefined, problems: string[]): number | undefined {
+  if (raw === undefined) return 8080
+  const port = Number(raw)
+  // 0 asks the system for a free port (tests and benchmarks use it).
+  if (!/^\d+$/.test(raw) || port > 65535) {
+    problems.push(`PORT must be a whole number from 0 to 65535 (got "${raw}")`)
+    return undefined
+  }
+  return port
+}
+
+function parseBoolean(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined) return fallback
+  if (raw === 'true' || raw === '1') return true
+  if (raw === 'false' || raw === '0') return false
+  problems.push(`${name} must be true or false (got "${raw}")`)
+  return fallback
+}
+
+function isHttpUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}

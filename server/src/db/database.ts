@@ -1,0 +1,76 @@
+// Opens the database the configuration names: PGlite (PostgreSQL compiled to WebAssembly) in a data
+// folder by default, or a PostgreSQL server through node-postgres. Both speak the same SQL, so the
+// schema, migrations and repositories are shared; only the driver differs.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { mkdir } from 'node:fs/promises'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { DatabaseSetting } from '../config.ts'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: DatabaseSetting['kind']
+  /** Applies every migration not yet applied. Safe to run from several processes at once. */
+  migrate(): Promise<void>
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
+
+// Serialises migrations across server processes sharing one PostgreSQL database.
+const MIGRATION_LOCK_KEY = 0x1a5c71be
+
+export async function openDatabase(setting: DatabaseSetting, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+  return setting.kind === 'pglite' ? openPglite(setting.dataDir, options.loadDataDir) : openPostgres(setting.url)
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  // "memory://" keeps the database in memory (tests); anything else is a folder on disk.
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {})
+  const db = drizzle({ client, schema, casing: 'snake_case' })
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await client.query('select 1')
+    },
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' })
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: async () => {
+      const connection = await pool.connect()
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+        await migrate(drizzle({ client: connection, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_FOLDER })
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined)
+        connection.release()
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,106 @@
+// The database schema. Changes go through `npm run db:generate`, which writes a new versioned
+// migration in server/drizzle/; applied migrations are never edited.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+export const reportTypes = pgTable('report_types', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull().unique(),
+  description: text().notNull().default(''),
+  sortOrder: integer('sort_order').notNull().default(0),
+})
+
+export const jobTypes = pgTable('job_types', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull().unique(),
+  /** null: any number of audio files. */
+  maxAudioFiles: integer('max_audio_files'),
+  sortOrder: integer('sort_order').notNull().default(0),
+})
+
+export const slaSlots = pgTable(
+  'sla_slots',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    /** Begins with its hours ("24 Hours Standard"): the portal reads the hours from the first word. */
+    name: text().notNull().unique(),
+    hours: integer().notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [check('sla_slots_hours_positive', sql`${t.hours} > 0`)],
+)
+
+/** The price list: which (job type, turnaround) pairs are offered, and their credits per started audio minute. */
+export const jobRates = pgTable(
+  'job_rates',
+  {
+    jobTypeId: integer('job_type_id')
+      .notNull()
+      .references(() => jobTypes.id),
+    slaSlotId: integer('sla_slot_id')
+      .notNull()
+      .references(() => slaSlots.id),
+    creditsPerMinute: numeric('credits_per_minute', { precision: 10, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobTypeId, t.slaSlotId] }),
+    check('job_rates_rate_positive', sql`${t.creditsPerMinute} > 0`),
+  ],
+)
+
+export const rechargePlans = pgTable(
+  'recharge_plans',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull().unique(),
+    description: text().notNull().default(''),
+    creditValue: numeric('credit_value', { precision: 12, scale: 2 }).notNull(),
+    price: numeric({ precision: 12, scale: 2 }).notNull(),
+    currency: text().notNull().default('GBP'),
+    active: boolean().notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [check('recharge_plans_credit_positive', sql`${t.creditValue} > 0`)],
+)
+
+export const allowedFileTypes = pgTable(
+  'allowed_file_types',
+  {
+    category: text({ enum: ['audio', 'template', 'support'] }).notNull(),
+    /** Lower case, without the dot. */
+    extension: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.extension] })],
+)
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Stored as typed; uniqueness and look-ups go through lower(email). */
+    email: text().notNull(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    address: text().notNull().default(''),
+    role: text({ enum: ['CLERK'] }).notNull().default('CLERK'),
+    /** active; deactivated by an operator; deleting after a GDPR deletion request. */
+    status: text({ enum: ['active', 'deactivated', 'deleting'] }).notNull().default('active'),
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+)

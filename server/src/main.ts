@@ -1,0 +1,52 @@
+// The server process: configuration, database, HTTP, and a graceful stop on SIGINT/SIGTERM.
+import closeWithGrace from 'close-with-grace'
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig, type Config } from './config.ts'
+import { prepareDatabase } from './db/prepare.ts'
+import { DEMO_CLERK } from './db/seed-data.ts'
+
+async function main(): Promise<void> {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const database = await prepareDatabase(config)
+  const prettyLogs = process.stdout.isTTY && !config.production
+  const app = await buildApp({
+    config,
+    database,
+    logger: prettyLogs
+      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
+      : { level: config.logLevel },
+  })
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an unexpected error')
+    else app.log.info({ signal }, 'stopping')
+    await app.close()
+  })
+
+  await app.listen({ port: config.port, host: config.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const shownHost = ['localhost', '0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host
+
+  console.log(`\nInspectScribe is ready at http://${shownHost}:${port}`)
+  console.log(`Database: ${config.database.kind === 'pglite' ? `embedded (PGlite) in ${config.database.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`)
+  if (config.demoAccount) {
+    console.log(`Sign in with the demo clerk account: ${DEMO_CLERK.email}  password: ${DEMO_CLERK.password}`)
+  }
+  console.log('')
+}
+
+main().catch((error: unknown) => {
+  console.error('InspectScribe could not start:', error)
+  process.exit(1)
+})

@@ -1,0 +1,23 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { HttpError } from '../http-error.ts'
+
+export const SERVER_ERROR_DETAIL = 'Something went wrong on our side. Please try again.'
+export const NOT_FOUND_DETAIL = 'Not found'
+
+/** One error handler for the whole API: client errors keep their detail, server errors are logged and hidden. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail })
+
+    const status = error.statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      return reply.status(status).send({ detail: SERVER_ERROR_DETAIL })
+    }
+    if (error.validation) {
+      // Fastify's message names the part and the field, e.g. "body/email must NOT have more than 100 characters".
+      return reply.status(400).send({ detail: error.message })
+    }
+    return reply.status(status).send({ detail: error.message })
+  })
+}

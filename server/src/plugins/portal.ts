@@ -1,0 +1,43 @@
+// Serves the built portal on the API's origin. Navigations to any path that is not a file answer
+// with index.html (the SPA fallback), so deep links and reloads work; /api never falls back.
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { NOT_FOUND_DETAIL } from './error-handler.ts'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+// The service worker, the shell and the manifest must be revalidated on every load, or updates stall.
+const REVALIDATE = 'no-cache'
+
+export async function registerPortal(app: FastifyInstance, portalDir: string): Promise<void> {
+  const hasPortal = existsSync(path.join(portalDir, 'index.html'))
+  if (hasPortal) {
+    await app.register(fastifyStatic, {
+      root: portalDir,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashedAsset = filePath.startsWith(path.join(portalDir, 'assets') + path.sep)
+        reply.header('cache-control', hashedAsset ? IMMUTABLE : REVALIDATE)
+        if (filePath.endsWith(`${path.sep}sw.js`)) reply.header('service-worker-allowed', '/')
+      },
+    })
+  } else {
+    app.log.warn({ portalDir }, 'the portal is not built: serving the API only (run `npm run build`)')
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (hasPortal && isNavigation(request)) {
+      return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html')
+    }
+    return reply.status(404).send({ detail: NOT_FOUND_DETAIL })
+  })
+}
+
+function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const pathname = request.url.split('?')[0] ?? ''
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false
+  return (request.headers.accept ?? '').includes('text/html')
+}

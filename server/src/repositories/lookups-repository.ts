@@ -1,0 +1,51 @@
+import { asc, eq } from 'drizzle-orm'
+import type { AllowedFileTypes, JobType, RechargePlan, ReportType, SlaSlot } from '@contract/lookups.ts'
+import type { Db } from '../db/database.ts'
+import { allowedFileTypes, jobTypes, rechargePlans, reportTypes, slaSlots } from '../db/schema.ts'
+
+/** Reads of the seeded reference data. Every method takes the database or an open transaction. */
+export const lookupsRepository = {
+  async reportTypes(db: Db): Promise<ReportType[]> {
+    return db
+      .select({ id: reportTypes.id, name: reportTypes.name, description: reportTypes.description })
+      .from(reportTypes)
+      .orderBy(asc(reportTypes.sortOrder), asc(reportTypes.id))
+  },
+
+  async jobTypes(db: Db): Promise<JobType[]> {
+    return db
+      .select({ id: jobTypes.id, name: jobTypes.name, max_audio_files: jobTypes.maxAudioFiles })
+      .from(jobTypes)
+      .orderBy(asc(jobTypes.sortOrder), asc(jobTypes.id))
+  },
+
+  async slaSlots(db: Db): Promise<SlaSlot[]> {
+    return db
+      .select({ id: slaSlots.id, name: slaSlots.name, hours: slaSlots.hours })
+      .from(slaSlots)
+      .orderBy(asc(slaSlots.sortOrder), asc(slaSlots.id))
+  },
+
+  async rechargePlans(db: Db): Promise<RechargePlan[]> {
+    const rows = await db
+      .select()
+      .from(rechargePlans)
+      .where(eq(rechargePlans.active, true))
+      .orderBy(asc(rechargePlans.sortOrder), asc(rechargePlans.id))
+    return rows.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      description: plan.description,
+      credit_value: Number(plan.creditValue),
+      price: Number(plan.price),
+      currency: plan.currency,
+    }))
+  },
+
+  async allowedFileTypes(db: Db): Promise<AllowedFileTypes> {
+    const rows = await db.select().from(allowedFileTypes).orderBy(asc(allowedFileTypes.extension))
+    const lists: AllowedFileTypes = { audio: [], template: [], support: [] }
+    for (const row of rows) lists[row.category].push(row.extension)
+    return lists
+  },
+}

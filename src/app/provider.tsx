@@ -1,0 +1,17 @@
+import { useState, type ReactNode } from 'react'
+import { FluentProvider, webLightTheme } from '@fluentui/react-components'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createQueryClient } from '@/lib/query-client'
+import { UpdatePromptSlot } from '@/components/update-prompt-slot'
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient)
+  return (
+    <FluentProvider theme={webLightTheme} style={{ minHeight: '100dvh' }}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <UpdatePromptSlot />
+      </QueryClientProvider>
+    </FluentProvider>
+  )
+}

@@ -1,0 +1,5 @@
+import { AuthLayout } from '@/components/auth-layout'
+
+export default function Page() {
+  return <AuthLayout />
+}

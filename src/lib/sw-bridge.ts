@@ -1,0 +1,58 @@
+// The page's side of the service worker: registration, the "new version" state, and applying it.
+// A new worker waits until the person chooses Reload; then it takes over and the page reloads once.
+type Listener = () => void
+
+let updateWaiting = false
+let applyWaitingUpdate: (() => void) | null = null
+const listeners = new Set<Listener>()
+
+function setUpdateWaiting(apply: () => void): void {
+  updateWaiting = true
+  applyWaitingUpdate = apply
+  for (const listener of listeners) listener()
+}
+
+export function subscribeToUpdates(listener: Listener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function isUpdateWaiting(): boolean {
+  return updateWaiting
+}
+
+export function applyUpdate(): void {
+  applyWaitingUpdate?.()
+}
+
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+
+/** Registers the worker after the page has loaded, so it never competes with the first screen. */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  if (document.readyState === 'complete') void register()
+  else window.addEventListener('load', () => void register(), { once: true })
+}
+
+async function register(): Promise<void> {
+  const { Workbox } = await import('workbox-window')
+  // The built worker is one self-contained script, so it registers as a classic worker everywhere.
+  const workbox = new Workbox('/sw.js', { scope: '/' })
+
+  workbox.addEventListener('waiting', () => {
+    setUpdateWaiting(() => {
+      workbox.addEventListener('controlling', () => window.location.reload())
+      workbox.messageSkipWaiting()
+    })
+  })
+
+  const registration = await workbox.register()
+  // A tablet may stay open for days: look for a new version every hour as well as at each load.
+  if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_INTERVAL_MS)
+}
+
+/** For tests only: forget any waiting update. */
+export function resetUpdateStateForTests(): void {
+  updateWaiting = false
+  applyWaitingUpdate = null
+}

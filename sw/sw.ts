@@ -1,0 +1,24 @@
+/// <reference lib="webworker" />
+// The service worker's entry: it only wires events. What is cached and how lives in cache-rules.ts.
+import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
+import { registerCacheRules, warmLookupCache } from './cache-rules.ts'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
+
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+registerCacheRules()
+
+self.addEventListener('install', (event) => {
+  // One online visit is enough for the forms to have their lists offline later.
+  event.waitUntil(warmLookupCache())
+})
+
+// A new version waits until the person chooses Reload in the portal (src/lib/sw-bridge.ts).
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim())
+})
