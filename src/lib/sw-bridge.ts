@@ -6,7 +6,8 @@ let updateWaiting = false
 let applyWaitingUpdate: (() => void) | null = null
 const listeners = new Set<Listener>()
 
-function setUpdateWaiting(apply: () => void): void {
+/** Records that a new version waits; `apply` makes it take over. */
+export function announceWaitingUpdate(apply: () => void): void {
   updateWaiting = true
   applyWaitingUpdate = apply
   for (const listener of listeners) listener()
@@ -40,7 +41,7 @@ async function register(): Promise<void> {
   const workbox = new Workbox('/sw.js', { scope: '/' })
 
   workbox.addEventListener('waiting', () => {
-    setUpdateWaiting(() => {
+    announceWaitingUpdate(() => {
       workbox.addEventListener('controlling', () => window.location.reload())
       workbox.messageSkipWaiting()
     })

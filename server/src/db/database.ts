@@ -19,6 +19,8 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>
   close(): Promise<void>
+  /** The embedded database's whole data folder as one archive (backups, test templates). */
+  dumpDataDir?: () => Promise<Blob>
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle')
@@ -46,6 +48,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       await client.query('select 1')
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   }
 }
 

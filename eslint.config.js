@@ -1,0 +1,59 @@
+// Lint: TypeScript's recommended rules, the rules of hooks, and import rules that keep the
+// architecture honest: features never import each other (the app composes them), shared layers
+// never import features, the portal and the server meet only in contract/, and no import cycles.
+import { readdirSync } from 'node:fs'
+import { URL, fileURLToPath } from 'node:url'
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import { importX } from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+
+const features = readdirSync(fileURLToPath(new URL('./src/features', import.meta.url)), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+const featureIsolation = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'Features do not import each other: compose them in src/app.',
+}))
+
+export default tseslint.config(
+  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report', 'server/drizzle'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.test.json', 'server/tsconfig.json', 'sw/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureIsolation,
+            { target: ['./src/features', './src/components', './src/lib', './src/config'], from: './src/app', message: 'Only src/app composes; nothing imports it.' },
+            { target: ['./src/components', './src/lib', './src/config'], from: './src/features', message: 'Shared layers do not depend on features.' },
+            { target: ['./src', './sw'], from: './server', message: 'The portal and the server share only contract/.' },
+            { target: './server', from: ['./src', './sw'], message: 'The portal and the server share only contract/.' },
+            { target: './contract', from: ['./src', './server', './sw'], message: 'The contract depends on neither side.' },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+)

@@ -1,0 +1,56 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/app')
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database in ./data, port 8080 and the demo account', () => {
+    const config = loadConfig({}, '/srv/app')
+    expect(config.port).toBe(8080)
+    expect(config.host).toBe('localhost')
+    expect(config.dataDir).toBe(path.resolve('/srv/app/data'))
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('/srv/app/data/pglite') })
+    expect(config.portalDir).toBe(path.resolve('/srv/app/dist'))
+    expect(config.publicUrl).toBe('http://localhost:8080')
+    expect(config.demoAccount).toBe(true)
+  })
+
+  it('selects a PostgreSQL server with DATABASE_URL and then seeds no demo account', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/inspectscribe' }, '/srv/app')
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/inspectscribe' })
+    expect(config.demoAccount).toBe(false)
+  })
+
+  it('names each wrong setting, all at once', () => {
+    expect(problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DEMO_ACCOUNT: 'maybe' })).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "eighty")',
+      'DATABASE_URL must be a PostgreSQL connection URL such as postgres://user:password@host:5432/name',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'DEMO_ACCOUNT must be true or false (got "maybe")',
+    ])
+  })
+
+  it('refuses a port above 65535 and a public address that is not http(s)', () => {
+    expect(problemsOf({ PORT: '70000', PUBLIC_URL: 'ftp://portal' })).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "70000")',
+      'PUBLIC_URL must be an http(s) address such as https://portal.example.com (got "ftp://portal")',
+    ])
+  })
+
+  it('requires PUBLIC_URL in production, where e-mailed links must point somewhere real', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['PUBLIC_URL is required when NODE_ENV=production: e-mailed links are built from it'])
+  })
+
+  it('puts the message for people first, listing every problem', () => {
+    expect(() => loadConfig({ PORT: '-1' })).toThrow('Configuration error:\n  - PORT must be a whole number from 0 to 65535 (got "-1")')
+  })
+})

@@ -1,0 +1,64 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { createTestApp } from './support/test-app.ts'
+
+describe('serving the portal', () => {
+  let app: FastifyInstance
+  let portalDir: string
+  beforeAll(async () => {
+    portalDir = await mkdtemp(path.join(tmpdir(), 'portal-'))
+    await mkdir(path.join(portalDir, 'assets'))
+    await writeFile(path.join(portalDir, 'index.html'), '<!doctype html><title>InspectScribe shell</title>')
+    await writeFile(path.join(portalDir, 'assets', 'index-abc123.js'), 'console.log("app");\n'.repeat(200))
+    await writeFile(path.join(portalDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+    await writeFile(path.join(portalDir, 'manifest.webmanifest'), '{"name":"InspectScribe"}')
+    ;({ app } = await createTestApp({ portalDir }))
+  })
+  afterAll(async () => {
+    await app.close()
+    await rm(portalDir, { recursive: true, force: true })
+  })
+
+  it('answers a deep link navigation with the shell, revalidated on every load', async () => {
+    const response = await app.inject({ method: 'GET', url: '/my-jobs?tab=completed', headers: { accept: 'text/html,application/xhtml+xml' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toContain('InspectScribe shell')
+  })
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('serves the service worker and the manifest without long caching, so updates are seen', async () => {
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' })
+    expect(worker.statusCode).toBe(200)
+    expect(worker.headers['cache-control']).toBe('no-cache')
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    expect(manifest.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('does not answer a missing script with the shell', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ detail: 'Not found' })
+  })
+
+  it('never falls back to the shell under /api', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api', headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(404)
+  })
+
+  it('compresses what it serves when the client accepts it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('gzip')
+    expect(response.rawPayload.length).toBeLessThan(4000)
+  })
+})

@@ -1,0 +1,41 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+const alias = {
+  '@': path.resolve(import.meta.dirname, 'src'),
+  '@contract': path.resolve(import.meta.dirname, 'contract'),
+}
+
+// The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
+const serverSuite = (kind: 'pglite' | 'postgres', extraIncludes: string[] = []) => ({
+  resolve: { alias },
+  test: {
+    name: `server-${kind}`,
+    environment: 'node' as const,
+    include: ['server/test/**/*.test.ts', ...extraIncludes],
+    globalSetup: [`server/test/support/global-setup-${kind}.ts`],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'portal',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      // Pure server units need no database; they run once, with the PGlite suite.
+      serverSuite('pglite', ['server/src/**/*.test.ts']),
+      serverSuite('postgres'),
+    ],
+  },
+})
