@@ -30,6 +30,12 @@ describe('serving the portal', () => {
     expect(response.body).toContain('InspectScribe shell')
   })
 
+  it('answers the root with the shell', async () => {
+    const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('InspectScribe shell')
+  })
+
   it('serves hashed assets as immutable', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(response.statusCode).toBe(200)

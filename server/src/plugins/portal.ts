@@ -23,6 +23,8 @@ export async function registerPortal(app: FastifyInstance, portalDir: string): P
         if (filePath.endsWith(`${path.sep}sw.js`)) reply.header('service-worker-allowed', '/')
       },
     })
+    // With `index` off the static plugin refuses directories; the root is a navigation like any other.
+    app.get('/', (_request, reply) => reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html'))
   } else {
     app.log.warn({ portalDir }, 'the portal is not built: serving the API only (run `npm run build`)')
   }

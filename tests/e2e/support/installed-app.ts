@@ -1,0 +1,41 @@
+// A browser profile that behaves like an installed app: a persistent context (incognito contexts
+// always report an installability error) with its own real server, so a test may stop the server.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium, type BrowserContext, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts'
+import { startServer, type RunningServer } from './server.ts'
+
+export interface InstalledApp {
+  server: RunningServer
+  context: BrowserContext
+  page: Page
+  close(): Promise<void>
+}
+
+export async function openInstalledApp(options: { portalDir?: string } = {}): Promise<InstalledApp> {
+  const server = await startServer(options)
+  const profile = await mkdtemp(path.join(tmpdir(), 'inspectscribe-profile-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    baseURL: server.url,
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  return {
+    server,
+    context,
+    page,
+    async close() {
+      await context.close()
+      await server.stop()
+      await rm(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Resolves once a service worker controls the page (after the first visit it installs and claims). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+}

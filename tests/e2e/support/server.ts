@@ -1,0 +1,75 @@
+// Starts the real server process (the same entry `npm start` runs) on a free port with its own
+// data folder, and stops it. Tests that need to lose the server (offline) start their own.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export interface RunningServer {
+  url: string
+  dataDir: string
+  portalDir: string
+  output(): string
+  stop(): Promise<void>
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../../..')
+
+export async function startServer(options: { portalDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-e2e-'))
+  const portalDir = options.portalDir ?? path.join(ROOT, 'dist')
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PORTAL_DIR: portalDir,
+      LOG_LEVEL: 'warn',
+      TSX_TSCONFIG_PATH: 'server/tsconfig.json',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s:\n${output}`)), 60_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /is ready at (http:\/\/\S+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!.replace('localhost', '127.0.0.1'))
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`the server exited with code ${code}:\n${output}`))
+    })
+  })
+
+  return {
+    url,
+    dataDir,
+    portalDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A private copy of the built portal, for tests that change what the server serves. */
+export async function copyPortal(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-portal-'))
+  await cp(path.join(ROOT, 'dist'), dir, { recursive: true })
+  return dir
+}
