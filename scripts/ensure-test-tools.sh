@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Makes sure the two system tools the tests use are present: Debian's Chromium (Playwright's own
+# browser download does not work on these machines) and the PostgreSQL 15 server binaries.
+# As root it installs what is missing with apt-get; otherwise it says exactly what to install.
+set -euo pipefail
+
+missing=()
+chromium_bin="${CHROMIUM_PATH:-}"
+if [[ -z "$chromium_bin" ]]; then
+  for candidate in /usr/bin/chromium /usr/bin/chromium-browser; do
+    [[ -x "$candidate" ]] && chromium_bin="$candidate" && break
+  done
+fi
+[[ -n "$chromium_bin" && -x "$chromium_bin" ]] || missing+=(chromium)
+
+pg_bin="${PG_BIN:-/usr/lib/postgresql/15/bin}"
+[[ -x "$pg_bin/postgres" && -x "$pg_bin/initdb" ]] || missing+=(postgresql-15)
+
+if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
+
+if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null; then
+  echo "Installing test tools: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-liberation >/dev/null
+  exit 0
+fi
+
+echo "The tests need these Debian packages, which are missing: ${missing[*]}" >&2
+echo "Install them with: sudo apt-get install ${missing[*]}" >&2
+echo "(or point CHROMIUM_PATH at a Chromium binary and PG_BIN at PostgreSQL 15's bin folder)" >&2
+exit 1
