@@ -28,7 +28,7 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.test.json', 'server/tsconfig.json', 'sw/tsconfig.json'], noWarnOnMultipleProjects: true }),
+        createTypeScriptImportResolver({ project: ['tsconfig.test.json', 'server/tsconfig.json', 'sw/tsconfig.json', 'tests/e2e/tsconfig.json'], noWarnOnMultipleProjects: true }),
       ],
     },
     rules: {
