@@ -18,6 +18,14 @@ export interface Config {
   production: boolean
   /** Seed the demo clerk account (on by default only for the embedded database). */
   demoAccount: boolean
+  /** Signs access tokens. Unset: the server generates one and keeps it in the database. */
+  jwtSecret: string | undefined
+  mail: {
+    /** smtp(s)://user:password@host:port; unset: messages go to the outbox folder. */
+    smtpUrl: string | undefined
+    from: string
+    outboxDir: string
+  }
 }
 
 export class ConfigError extends Error {
@@ -67,6 +75,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const demoAccount = parseBoolean('DEMO_ACCOUNT', read('DEMO_ACCOUNT'), database.kind === 'pglite' && !production, problems)
 
+  const jwtSecret = read('JWT_SECRET')
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long')
+  if (jwtSecret === undefined && production) problems.push('JWT_SECRET is required when NODE_ENV=production')
+
+  const smtpUrl = read('SMTP_URL')
+  if (smtpUrl !== undefined && !/^smtps?:\/\/.+/.test(smtpUrl)) {
+    problems.push('SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps:// for port 465)')
+  }
+  const mailFrom = read('MAIL_FROM') ?? 'InspectScribe <no-reply@inspectscribe.example>'
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: port ?? 8080,
@@ -78,6 +96,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: logLevel ?? 'info',
     production,
     demoAccount,
+    jwtSecret,
+    mail: { smtpUrl, from: mailFrom, outboxDir: path.join(dataDir, 'outbox') },
   }
 }
 

@@ -2,6 +2,8 @@
 // migration in server/drizzle/; applied migrations are never edited.
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
+  index,
   boolean,
   check,
   integer,
@@ -103,4 +105,84 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+)
+
+/** Secrets the server generates for itself, shared by every server process through the database. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** A sign-up started with a name and e-mail, waiting for its e-mailed link to be opened. */
+export const signupRequests = pgTable(
+  'signup_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    fullName: text('full_name').notNull(),
+    /** SHA-256 of the link's token: a database leak does not leak usable links. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signup_requests_email_idx').on(sql`lower(${t.email})`)],
+)
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A signed-in session: one sign-in on one device. Its refresh tokens form a family; access tokens
+ * name the session, so revoking it (logout, reuse of a rotated token, password change) ends both.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token is exchanged for the next one; using it again means it was stolen. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+)
+
+/** Counted events for throttles (failed sign-ins, sign-up and reset requests), by e-mail or address. */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text({ enum: ['login_failure', 'signup_request', 'password_reset_request'] }).notNull(),
+    key: text().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_events_lookup_idx').on(t.kind, t.key, t.createdAt)],
 )

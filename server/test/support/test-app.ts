@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
 import { openDatabase, type Database } from '../../src/db/database.ts'
+import type { Mailer, OutgoingMail } from '../../src/email/mailer.ts'
 import { TEMPLATE_DATABASE } from './global-setup-postgres.ts'
 
 declare module 'vitest' {
@@ -46,8 +47,60 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   }
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; database: Database }> {
+/** Keeps what the app sends, so tests read e-mails as a person would read their inbox. */
+export class MailCapture implements Mailer {
+  readonly sent: OutgoingMail[] = []
+  async send(mail: OutgoingMail) {
+    this.sent.push(mail)
+  }
+  close() {}
+  /** The link of the newest e-mail to that address. */
+  lastLinkTo(email: string): string {
+    const mail = this.sent.findLast((m) => m.to.toLowerCase() === email.toLowerCase())
+    if (!mail) throw new Error(`no e-mail was sent to ${email}`)
+    return mail.link
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  database: Database
+  mail: MailCapture
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase()
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false })
-  return { app, database }
+  const mail = new MailCapture()
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false, mailer: mail })
+  return { app, database, mail }
+}
+
+export function tokenOf(link: string): string {
+  const token = new URL(link).searchParams.get('token')
+  if (!token) throw new Error(`no token in ${link}`)
+  return token
+}
+
+export const STRONG_PASSWORD = 'Strong-Pass-1'
+
+/** Signs a clerk up through the real endpoints: request, e-mailed link, completion. */
+export async function signUpClerk(t: TestApp, email: string, password = STRONG_PASSWORD, fullName = 'Casey Clerk'): Promise<void> {
+  const requested = await t.app.inject({ method: 'POST', url: '/api/auth/signup-request', payload: { full_name: fullName, email } })
+  if (requested.statusCode !== 200) throw new Error(`signup-request failed: ${requested.body}`)
+  const token = tokenOf(t.mail.lastLinkTo(email))
+  const completed = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, full_name: fullName, password, signup_token: token } })
+  if (completed.statusCode !== 200) throw new Error(`signup failed: ${completed.body}`)
+}
+
+export interface SignedIn {
+  token: string
+  refreshCookie: string
+}
+
+export async function signIn(t: TestApp, email: string, password = STRONG_PASSWORD, remoteAddress = '127.0.0.1'): Promise<SignedIn> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress })
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`)
+  const cookie = response.cookies.find((c) => c.name === 'inspectscribe_refresh')
+  if (!cookie) throw new Error('no refresh cookie')
+  return { token: response.json().token, refreshCookie: cookie.value }
 }

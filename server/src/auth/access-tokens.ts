@@ -1,0 +1,61 @@
+// Short-lived access tokens: HS256 JWTs naming the clerk and the session. Verification accepts
+// HS256 only (so `alg: none` and other algorithms fail) and requires an unexpired `exp`.
+import { SignJWT, jwtVerify } from 'jose'
+import { randomToken } from './tokens.ts'
+import { appSecrets } from '../db/schema.ts'
+import type { Db } from '../db/database.ts'
+import { eq } from 'drizzle-orm'
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
+const ISSUER = 'inspectscribe'
+
+export interface AccessClaims {
+  userId: string
+  sessionId: string
+  role: 'CLERK'
+}
+
+export interface AccessTokens {
+  sign(claims: AccessClaims): Promise<string>
+  /** The claims of a valid token, or null for anything else (tampered, expired, wrong algorithm). */
+  verify(token: string): Promise<AccessClaims | null>
+}
+
+export function createAccessTokens(secret: string, now: () => Date = () => new Date()): AccessTokens {
+  const key = new TextEncoder().encode(secret)
+  return {
+    async sign({ userId, sessionId, role }) {
+      const issuedAt = Math.floor(now().getTime() / 1000)
+      return new SignJWT({ sid: sessionId, role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key)
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          requiredClaims: ['exp', 'sub', 'sid'],
+          currentDate: now(),
+        })
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.role !== 'CLERK') return null
+        return { userId: payload.sub, sessionId: payload.sid, role: 'CLERK' }
+      } catch {
+        return null
+      }
+    },
+  }
+}
+
+/** The configured secret, or the one this deployment generated on its first start (kept in the database). */
+export async function resolveJwtSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured
+  await db.insert(appSecrets).values({ name: 'jwt', value: randomToken() + randomToken() }).onConflictDoNothing()
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'jwt'))
+  if (!row) throw new Error('could not store the generated JWT secret')
+  return row.value
+}

@@ -1,0 +1,22 @@
+// What the auth endpoints say. Texts the portal shows as they are follow portal-spec.md §7-§8.
+export const AUTH_MESSAGES = {
+  signupRequested: 'Signup successful. Check your email for verification.',
+  nameAndEmailRequired: 'Please enter your full name and email',
+  invalidEmail: 'Please enter a valid email address',
+  emailExists: 'Email ID already exists. Please use a different email or try logging in.',
+  signupLinkInvalid: 'This sign-up link is invalid or has expired. Please sign up again.',
+  signupLinkOtherEmail: 'This sign-up link was sent to a different email address.',
+  accountCreated: 'Account created successfully',
+  loginSucceeded: 'Login successful',
+  invalidCredentials: 'Invalid Credentials',
+  inactiveAccount: 'Inactive account',
+  accountBeingDeleted: 'This account is being deleted and can no longer sign in.',
+  tooManyLoginFailures: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  tooManySignupRequests: 'Too many sign-up requests. Please wait an hour and try again.',
+  tooManyResetRequests: 'Too many password reset requests. Please wait an hour and try again.',
+  resetLinkSent: 'If an account exists for this email, a reset link has been sent. Please check your email.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new password reset link.',
+  passwordReset: 'Your password has been reset successfully.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  signedOut: 'Signed out',
+} as const

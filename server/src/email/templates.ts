@@ -1,0 +1,43 @@
+import type { OutgoingMail } from './mailer.ts'
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+function message(to: string, subject: string, greeting: string, paragraphs: string[], action: string, link: string): OutgoingMail {
+  const text = [`${greeting}`, '', ...paragraphs.flatMap((p) => [p, '']), `${action}: ${link}`, '', 'InspectScribe'].join('\n')
+  const html = `<!doctype html><html><body style="font-family:Segoe UI,Arial,sans-serif;color:#242424;line-height:1.5">
+<p>${escape(greeting)}</p>
+${paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
+<p><a href="${escape(link)}" style="display:inline-block;padding:10px 18px;background:#0f6cbd;color:#fff;border-radius:4px;text-decoration:none">${escape(action)}</a></p>
+<p style="font-size:13px;color:#616161">Or paste this address into your browser: ${escape(link)}</p>
+<p>InspectScribe</p></body></html>`
+  return { to, subject, text, html, link }
+}
+
+export function signupLinkMail(to: string, fullName: string, link: string): OutgoingMail {
+  return message(
+    to,
+    'Complete your InspectScribe sign-up',
+    `Hello ${fullName},`,
+    [
+      'Thank you for signing up to InspectScribe. Open the link below within 24 hours to set your password and finish creating your account. The link works once.',
+      'If you did not ask for an account, ignore this e-mail: nothing will be created.',
+    ],
+    'Complete sign-up',
+    link,
+  )
+}
+
+export function passwordResetMail(to: string, fullName: string, link: string): OutgoingMail {
+  return message(
+    to,
+    'Reset your InspectScribe password',
+    `Hello ${fullName},`,
+    [
+      'We received a request to reset the password of your InspectScribe account. Open the link below within 1 hour to choose a new password. The link works once.',
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ],
+    'Reset password',
+    link,
+  )
+}

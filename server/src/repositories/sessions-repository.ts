@@ -1,0 +1,69 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db } from '../db/database.ts'
+import { refreshTokens, sessions, users } from '../db/schema.ts'
+
+export const sessionsRepository = {
+  async create(db: Db, userId: string): Promise<string> {
+    const [session] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id })
+    return session!.id
+  },
+
+  async addRefreshToken(db: Db, sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt })
+  },
+
+  /** The refresh token with its session and account, locked for the exchange. */
+  async findRefreshToken(db: Db, tokenHash: string) {
+    const [row] = await db
+      .select({
+        id: refreshTokens.id,
+        sessionId: refreshTokens.sessionId,
+        expiresAt: refreshTokens.expiresAt,
+        rotatedAt: refreshTokens.rotatedAt,
+        sessionRevokedAt: sessions.revokedAt,
+        userId: users.id,
+        userStatus: users.status,
+      })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .for('update', { of: refreshTokens })
+    return row
+  },
+
+  /** Marks the token exchanged; false when another request exchanged it first. */
+  async markRotated(db: Db, refreshTokenId: string): Promise<boolean> {
+    const rows = await db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date() })
+      .where(and(eq(refreshTokens.id, refreshTokenId), isNull(refreshTokens.rotatedAt)))
+      .returning({ id: refreshTokens.id })
+    return rows.length === 1
+  },
+
+  async revoke(db: Db, sessionId: string, reason: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  },
+
+  async revokeAllForUser(db: Db, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
+    const open = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    for (const { id } of open) if (id !== exceptSessionId) await sessionsRepository.revoke(db, id, reason)
+  },
+
+  /** The account behind a live session, or undefined when the session was revoked. */
+  async activeSessionUser(db: Db, sessionId: string, userId: string) {
+    const [row] = await db
+      .select({ status: users.status, revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), eq(users.id, userId)))
+    return row && row.revokedAt === null ? row : undefined
+  },
+}

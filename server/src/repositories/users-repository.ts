@@ -1,0 +1,27 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/database.ts'
+import { users } from '../db/schema.ts'
+
+export type User = typeof users.$inferSelect
+
+export const usersRepository = {
+  async findByEmail(db: Db, email: string): Promise<User | undefined> {
+    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    return user
+  },
+
+  async findById(db: Db, id: string): Promise<User | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.id, id))
+    return user
+  },
+
+  /** Undefined when an account with that e-mail (in any case) exists already. */
+  async create(db: Db, values: typeof users.$inferInsert): Promise<User | undefined> {
+    const [user] = await db.insert(users).values({ ...values, role: 'CLERK' }).onConflictDoNothing().returning()
+    return user
+  },
+
+  async setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+    await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id))
+  },
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { passwordResetTokens } from '../../src/db/schema.ts'
+import { createTestApp, signIn, signUpClerk, STRONG_PASSWORD, tokenOf, type TestApp } from '../support/test-app.ts'
+
+const NEW_PASSWORD = 'Brand-New-Pass-2'
+
+describe('password reset', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+    await signUpClerk(t, 'forgetful@example.com', STRONG_PASSWORD, 'Frankie Forgetful')
+  })
+  afterAll(() => t.app.close())
+
+  const forgot = (email: string, remoteAddress = '10.5.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress })
+  const reset = (token: string, new_password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password } })
+
+  it('answers known and unknown e-mails alike, and e-mails a link only to the known one', async () => {
+    const before = t.mail.sent.length
+    const known = await forgot('forgetful@example.com')
+    const unknown = await forgot('stranger@example.com')
+    expect(known.statusCode).toBe(200)
+    expect(unknown.statusCode).toBe(200)
+    expect(known.json()).toEqual({ message: 'If an account exists for this email, a reset link has been sent. Please check your email.', success: true })
+    expect(unknown.json()).toEqual(known.json())
+    expect(t.mail.sent.length).toBe(before + 1)
+    const mail = t.mail.sent.at(-1)!
+    expect(mail).toMatchObject({ to: 'forgetful@example.com', subject: 'Reset your InspectScribe password' })
+    expect(mail.link).toMatch(/^http:\/\/localhost:8080\/reset-password\?token=[\w-]{43}$/)
+  })
+
+  it('sets the new password once, ends every session, and keeps the old password out', async () => {
+    const tablet = await signIn(t, 'forgetful@example.com')
+    await forgot('forgetful@example.com')
+    const token = tokenOf(t.mail.lastLinkTo('forgetful@example.com'))
+
+    const response = await reset(token, NEW_PASSWORD)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ message: 'Your password has been reset successfully.', success: true })
+
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${tablet.token}` } })
+    expect(profile.statusCode).toBe(403)
+    const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', cookies: { inspectscribe_refresh: tablet.refreshCookie } })
+    expect(refresh.statusCode).toBe(403)
+
+    const oldPassword = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'forgetful@example.com', password: STRONG_PASSWORD } })
+    expect(oldPassword.statusCode).toBe(401)
+    await signIn(t, 'forgetful@example.com', NEW_PASSWORD)
+
+    const again = await reset(token, 'Another-Pass-3')
+    expect(again.statusCode).toBe(400)
+    expect(again.json()).toEqual({ detail: 'This reset link is invalid or has expired. Please request a new password reset link.' })
+  })
+
+  it('enforces the password rules', async () => {
+    await forgot('forgetful@example.com')
+    const token = tokenOf(t.mail.lastLinkTo('forgetful@example.com'))
+    const response = await reset(token, 'weakpass')
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ detail: 'Password must contain at least one uppercase letter' })
+  })
+
+  it('refuses an expired link (1 hour)', async () => {
+    await forgot('forgetful@example.com')
+    const token = tokenOf(t.mail.lastLinkTo('forgetful@example.com'))
+    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) })
+    const response = await reset(token, 'Expired-Link-4')
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ detail: 'This reset link is invalid or has expired. Please request a new password reset link.' })
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'forgetful@example.com', password: 'Expired-Link-4' } })
+    expect(login.statusCode).toBe(401)
+  })
+
+  it('stops e-mailing after 3 requests an hour for one e-mail, still with the same answer', async () => {
+    await signUpClerk(t, 'flood@example.com')
+    const before = t.mail.sent.length
+    for (let i = 0; i < 5; i++) {
+      const response = await forgot('flood@example.com', `10.6.0.${i}`)
+      expect(response.statusCode).toBe(200)
+      expect(response.json().message).toBe('If an account exists for this email, a reset link has been sent. Please check your email.')
+    }
+    expect(t.mail.sent.length).toBe(before + 3)
+  })
+})
