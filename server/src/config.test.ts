@@ -46,8 +46,31 @@ describe('loadConfig', () => {
     ])
   })
 
-  it('requires PUBLIC_URL in production, where e-mailed links must point somewhere real', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['PUBLIC_URL is required when NODE_ENV=production: e-mailed links are built from it'])
+  it('requires PUBLIC_URL and JWT_SECRET in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'PUBLIC_URL is required when NODE_ENV=production: e-mailed links are built from it',
+      'JWT_SECRET is required when NODE_ENV=production',
+    ])
+    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com', JWT_SECRET: 'x'.repeat(32) })).toEqual([])
+  })
+
+  it('checks the secret’s length and the SMTP address', () => {
+    expect(problemsOf({ JWT_SECRET: 'short', SMTP_URL: 'mail.example.com' })).toEqual([
+      'JWT_SECRET must be at least 32 characters long',
+      'SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps:// for port 465)',
+    ])
+  })
+
+  it('sends e-mail to the outbox in the data folder unless SMTP_URL is set', () => {
+    expect(loadConfig({}, '/srv/app').mail).toEqual({
+      smtpUrl: undefined,
+      from: 'InspectScribe <no-reply@inspectscribe.example>',
+      outboxDir: path.resolve('/srv/app/data/outbox'),
+    })
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail:587', MAIL_FROM: 'Ops <ops@example.com>' }, '/srv/app').mail).toMatchObject({
+      smtpUrl: 'smtp://u:p@mail:587',
+      from: 'Ops <ops@example.com>',
+    })
   })
 
   it('puts the message for people first, listing every problem', () => {

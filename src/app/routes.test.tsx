@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
 import { saveSession } from '@/lib/session'
@@ -12,10 +13,12 @@ function CurrentPath() {
 function renderAt(path: string) {
   render(
     <FluentProvider theme={webLightTheme}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <CurrentPath />
-      </MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <CurrentPath />
+        </MemoryRouter>
+      </QueryClientProvider>
     </FluentProvider>,
   )
 }

@@ -11,6 +11,10 @@ describe('apiRequest', () => {
   let server: Server
   let origin: string
   const seen: Seen[] = []
+  let refreshCalls = 0
+  let refreshFails = false
+  const jwt = (exp: number) => `h.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.s`
+  const freshToken = jwt(Math.floor(Date.now() / 1000) + 900)
 
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -24,6 +28,11 @@ describe('apiRequest', () => {
         }
         const pathname = new URL(request.url!, 'http://x').pathname
         if (pathname === '/api/ok') return reply(200, { hello: 'clerk' })
+        if (pathname === '/api/auth/refresh-token') {
+          refreshCalls++
+          if (refreshFails) return reply(403, { detail: 'Your session has ended. Please sign in again.' })
+          return setTimeout(() => reply(200, { access: freshToken }), 20)
+        }
         if (request.url === '/api/conflict') return reply(409, { detail: 'Email ID already exists' })
         if (request.url === '/api/login') return reply(401, { detail: { error: 'Invalid Credentials' } })
         if (request.url === '/api/forbidden') return reply(403, { detail: 'Not allowed' })
@@ -42,6 +51,8 @@ describe('apiRequest', () => {
   })
   beforeEach(() => {
     seen.length = 0
+    refreshCalls = 0
+    refreshFails = false
   })
 
   it('sends JSON with the Bearer token and returns the parsed answer', async () => {
@@ -97,5 +108,33 @@ describe('apiRequest', () => {
     } finally {
       vi.stubGlobal('fetch', realFetch)
     }
+  })
+
+  describe('with an expired access token', () => {
+    const expired = jwt(Math.floor(Date.now() / 1000) - 60)
+
+    it('refreshes it first, with credentials, and sends the new one', async () => {
+      saveSession(expired, 'CLERK')
+      await apiRequest('/ok')
+      expect(refreshCalls).toBe(1)
+      expect(seen.map((r) => r.url)).toEqual(['/api/auth/refresh-token', '/api/ok'])
+      expect(seen[1]!.headers.authorization).toBe(`Bearer ${freshToken}`)
+      expect(readSession()).toMatchObject({ token: freshToken, role: 'CLERK' })
+    })
+
+    it('shares one refresh between concurrent requests', async () => {
+      saveSession(expired, 'CLERK')
+      await Promise.all([apiRequest('/ok'), apiRequest('/ok'), apiRequest('/ok')])
+      expect(refreshCalls).toBe(1)
+      expect(seen.filter((r) => r.url === '/api/ok').map((r) => r.headers.authorization)).toEqual(Array(3).fill(`Bearer ${freshToken}`))
+    })
+
+    it('sends the old token when the refresh fails', async () => {
+      refreshFails = true
+      saveSession(expired, 'CLERK')
+      await apiRequest('/ok')
+      expect(refreshCalls).toBe(1)
+      expect(seen.at(-1)!.headers.authorization).toBe(`Bearer ${expired}`)
+    })
   })
 })

@@ -1,7 +1,7 @@
 // The one HTTP client of the portal: the API base, the Bearer header, JSON in and out, and errors
 // that carry the server's `detail` and status. Any 403 ends the session (portal-spec.md §4).
 import { env } from '@/config/env'
-import { clearSession, readSession } from './session'
+import { clearSession, readSession, saveSession } from './session'
 
 export type ErrorDetail = string | { error: string } | undefined
 
@@ -39,6 +39,43 @@ export interface RequestOptions {
   timeoutMs?: number
 }
 
+// A token this close to expiry is refreshed before it is sent.
+const EXPIRY_MARGIN_MS = 10_000
+
+let refreshing: Promise<boolean> | null = null
+
+/**
+ * Exchanges the refresh cookie for a new access token. Concurrent callers share one exchange
+ * (rotation makes a second exchange of the same cookie look like theft). Resolves false on failure.
+ */
+export function refreshAccessToken(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const response = await fetch(apiUrl('/auth/refresh-token'), { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } })
+      if (!response.ok) return false
+      const { access } = (await response.json()) as { access?: string }
+      if (!access) return false
+      saveSession(access, readSession()?.role ?? 'CLERK')
+      return true
+    } catch {
+      return false
+    } finally {
+      refreshing = null
+    }
+  })()
+  return refreshing
+}
+
+/** The token to send: refreshed first when it has expired; the old one when the refresh fails (spec §4). */
+async function currentToken(): Promise<string | undefined> {
+  const session = readSession()
+  if (!session) return undefined
+  if (session.expiresAt !== null && session.expiresAt - EXPIRY_MARGIN_MS <= Date.now()) {
+    if (await refreshAccessToken()) return readSession()?.token
+  }
+  return session.token
+}
+
 type ForbiddenListener = () => void
 let onForbidden: ForbiddenListener = () => undefined
 
@@ -60,7 +97,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = 'GET', json, form, query, auth = true, signal, timeoutMs } = options
   const headers = new Headers({ accept: 'application/json' })
   if (json !== undefined) headers.set('content-type', 'application/json')
-  const token = auth ? readSession()?.token : undefined
+  const token = auth ? await currentToken() : undefined
   if (token) headers.set('authorization', `Bearer ${token}`)
 
   const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => !!s)
@@ -70,7 +107,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method,
       headers,
       body: json !== undefined ? JSON.stringify(json) : form,
-      credentials: 'same-origin',
+      // The refresh cookie lives on the API's origin, which a deployment may put elsewhere.
+      credentials: 'include',
       signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
     })
   } catch (cause) {
@@ -80,7 +118,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const body = await readBody(response)
   if (!response.ok) {
-    if (response.status === 403) {
+    // A 403 on a call made with the session means the session is over. Sign-in calls carry none.
+    if (response.status === 403 && auth) {
       clearSession()
       onForbidden()
     }

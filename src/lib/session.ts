@@ -6,6 +6,9 @@ export const SESSION_KEYS = {
   role: 'user_role',
 } as const
 
+/** Set when the inactivity timer signs the person out; the leave-page warnings skip themselves then. */
+export const FORCED_LOGOUT_KEY = 'forced_logout'
+
 export interface Session {
   token: string
   expiresAt: number | null

@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/page-title'
+import { CheckEmail } from '@/features/auth/components/check-email'
 
 export default function Page() {
-  return <PageTitle>Check your email</PageTitle>
+  return <CheckEmail />
 }

@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/page-title'
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form'
 
 export default function Page() {
-  return <PageTitle>Forgot password</PageTitle>
+  return <ForgotPasswordForm />
 }

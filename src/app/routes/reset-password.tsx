@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/page-title'
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form'
 
 export default function Page() {
-  return <PageTitle>Reset password</PageTitle>
+  return <ResetPasswordForm />
 }

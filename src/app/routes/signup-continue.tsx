@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/page-title'
+import { CompleteProfileForm } from '@/features/auth/components/complete-profile-form'
 
 export default function Page() {
-  return <PageTitle>Complete your profile</PageTitle>
+  return <CompleteProfileForm />
 }

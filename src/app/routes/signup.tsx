@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/page-title'
+import { SignupForm } from '@/features/auth/components/signup-form'
 
 export default function Page() {
-  return <PageTitle>Sign Up</PageTitle>
+  return <SignupForm />
 }

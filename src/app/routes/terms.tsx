@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/page-title'
+import { TermsPage } from '@/features/auth/components/terms-page'
 
 export default function Page() {
-  return <PageTitle>Terms and Conditions</PageTitle>
+  return <TermsPage />
 }

@@ -1,14 +1,20 @@
-// One real server for the whole run, serving the built portal. Its address reaches the tests
-// through the environment, which Playwright passes on to its workers.
+// One real server for the whole run, serving the built portal and sending mail to a real SMTP
+// server. Their addresses reach the tests through the environment, which workers inherit.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { startMailbox } from './mailbox.ts'
 import { startServer } from './server.ts'
 
 export default async function globalSetup() {
   if (!existsSync(path.resolve(import.meta.dirname, '../../../dist/index.html'))) {
     throw new Error('The portal is not built: run `npm run build` first (npm test does it for you).')
   }
-  const server = await startServer()
+  const mailbox = await startMailbox()
+  const server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl } })
   process.env.E2E_BASE_URL = server.url
-  return () => server.stop()
+  process.env.E2E_MAILDIR = mailbox.dir
+  return async () => {
+    await server.stop()
+    await mailbox.stop()
+  }
 }

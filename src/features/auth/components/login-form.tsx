@@ -1,56 +1,128 @@
+// The sign-in form (portal-spec.md §2 Login, §5, §8). Kept light on purpose: /login is the first screen
+// and has a bundle budget, so it imports no other account screen.
 import { useState, type FormEvent } from 'react'
-import { Button, Field, Input, Link, makeStyles, tokens } from '@fluentui/react-components'
-import { Link as RouterLink } from 'react-router-dom'
+import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
+import { PageTitle } from '@/components/page-title'
+import { ApiError } from '@/lib/api-client'
+import { FORCED_LOGOUT_KEY, saveSession } from '@/lib/session'
+import { useLogin } from '../api/login'
+import { failureText } from '../failure-text'
+import { LOGIN_TEXT as TEXT } from '../messages'
+import { useAuthFormStyles } from './auth-form-styles'
+import { FormMessage } from './form-message'
+import { RouterLink } from './router-link'
 
-const MAX_LENGTH = 100
+/** What other screens may hand the login page through navigation state. */
+export interface LoginArrival {
+  registered?: boolean
+  email?: string
+  passwordReset?: boolean
+  sessionExpired?: boolean
+}
 
 const useStyles = makeStyles({
-  form: { display: 'grid', gap: tokens.spacingVerticalL },
-  heading: { margin: 0, fontSize: tokens.fontSizeBase600, lineHeight: tokens.lineHeightBase600, fontWeight: tokens.fontWeightSemibold },
   forgot: { justifySelf: 'end', marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
-  footer: { textAlign: 'center', color: tokens.colorNeutralForeground2 },
 })
 
+function arrivalFrom(state: unknown): LoginArrival {
+  return state && typeof state === 'object' ? (state as LoginArrival) : {}
+}
+
+function arrivalBanner(arrival: LoginArrival) {
+  if (arrival.registered) return <FormMessage intent="success">{TEXT.registered}</FormMessage>
+  if (arrival.passwordReset) return <FormMessage intent="success">{TEXT.passwordReset}</FormMessage>
+  if (arrival.sessionExpired) return <FormMessage intent="warning">{TEXT.sessionExpired}</FormMessage>
+  return null
+}
+
+function loginFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.serverMessage === TEXT.inactiveAccount) return TEXT.deactivated
+  return failureText(error, { network: TEXT.network, fallback: TEXT.failed })
+}
+
 export function LoginForm() {
-  const styles = useStyles()
-  const [email, setEmail] = useState('')
+  const styles = { ...useAuthFormStyles(), ...useStyles() }
+  const location = useLocation()
+  const navigate = useNavigate()
+  const arrival = arrivalFrom(location.state)
+  const [email, setEmail] = useState(() => (arrival.registered && typeof arrival.email === 'string' ? arrival.email : ''))
   const [password, setPassword] = useState('')
   const [showPassword, setShowPassword] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const login = useLogin()
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    if (login.isPending) return
+    setError(null)
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (answer) => {
+          // Only clerks may use the portal; anyone else is refused as if the credentials were wrong.
+          if (answer?.role !== 'CLERK') return setError(TEXT.invalidCredentials)
+          if (!answer.token) return setError(answer.message || TEXT.failed)
+          saveSession(answer.token, answer.role)
+          // A new sign-in ends the forced-logout state the inactivity timer left behind.
+          sessionStorage.removeItem(FORCED_LOGOUT_KEY)
+          navigate('/my-jobs', { replace: true })
+        },
+        onError: (failure) => setError(loginFailureText(failure)),
+      },
+    )
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
-      <h1 className={styles.heading}>Sign in</h1>
-      <Field label="Email" required>
-        <Input type="email" autoComplete="username" value={email} maxLength={MAX_LENGTH} onChange={(_, d) => setEmail(d.value)} />
-      </Field>
-      <Field label="Password" required>
-        <Input
-          type={showPassword ? 'text' : 'password'}
-          autoComplete="current-password"
-          value={password}
-          maxLength={MAX_LENGTH}
-          onChange={(_, d) => setPassword(d.value)}
-          contentAfter={
-            <Button appearance="transparent" size="small" onClick={() => setShowPassword((s) => !s)} aria-pressed={showPassword}>
-              {showPassword ? 'Hide' : 'Show'}
-            </Button>
-          }
-        />
-      </Field>
-      <Link className={styles.forgot} as="a" href="/forgot-password" onClick={(e) => e.preventDefault()}>
-        Forgot Password
-      </Link>
-      <Button appearance="primary" type="submit" size="large">
-        Sign In
-      </Button>
-      <p className={styles.footer}>
-        New to InspectScribe?{' '}
-        <RouterLink to="/signup">Sign up</RouterLink>
-      </p>
-    </form>
+    <>
+      <PageTitle>{TEXT.title}</PageTitle>
+      {/* Without noValidate: the browser itself asks for an empty field (the spec words no message for it). */}
+      <form className={styles.form} onSubmit={onSubmit}>
+        {arrivalBanner(arrival)}
+        {error && <FormMessage intent="error">{error}</FormMessage>}
+        <Field label={TEXT.email} required>
+          {/* No format check on login (portal-spec.md §5): a text input with the e-mail keyboard. */}
+          <Input
+            type="text"
+            inputMode="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            maxLength={TEXT_INPUT_MAX_LENGTH}
+            onChange={(_, data) => setEmail(data.value)}
+          />
+        </Field>
+        <Field label={TEXT.password} required>
+          <Input
+            type={showPassword ? 'text' : 'password'}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            maxLength={TEXT_INPUT_MAX_LENGTH}
+            onChange={(_, data) => setPassword(data.value)}
+            contentAfter={
+              <Button
+                appearance="transparent"
+                size="small"
+                aria-label={showPassword ? TEXT.hidePasswordName : TEXT.showPasswordName}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                {showPassword ? TEXT.hidePassword : TEXT.showPassword}
+              </Button>
+            }
+          />
+        </Field>
+        <RouterLink className={styles.forgot} to="/forgot-password">
+          {TEXT.forgotPassword}
+        </RouterLink>
+        <Button className={styles.submit} appearance="primary" type="submit" size="large" disabledFocusable={login.isPending}>
+          {login.isPending ? TEXT.submitting : TEXT.submit}
+        </Button>
+        <p className={styles.footer}>
+          {TEXT.signUpPrompt} <RouterLink to="/signup">{TEXT.signUp}</RouterLink>
+        </p>
+      </form>
+    </>
   )
 }

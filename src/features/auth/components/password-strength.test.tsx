@@ -1,0 +1,21 @@
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { PasswordStrength } from './password-strength'
+
+describe('PasswordStrength', () => {
+  it('says nothing until something is typed', () => {
+    const { container } = render(<PasswordStrength password="" />)
+    expect(container).toHaveTextContent(/^$/)
+  })
+
+  it.each([
+    ['abc', 'Weak'],
+    ['abcdefgh', 'Weak'],
+    ['Abcdefgh', 'Moderate'],
+    ['Abcdefg1', 'Moderate'],
+    ['Abcdef1!', 'Strong'],
+  ])('rates %j as %s', (password, strength) => {
+    render(<PasswordStrength password={password} />)
+    expect(screen.getByText('Password strength:')).toHaveTextContent(`Password strength: ${strength}`)
+  })
+})

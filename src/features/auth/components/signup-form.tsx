@@ -1,0 +1,153 @@
+// Start of sign-up (portal-spec.md §2 Signup, §5, §8): name and e-mail, and agreement to the terms.
+// The server e-mails a link that continues at /signup/continue.
+import { useState, type FormEvent, type MouseEvent } from 'react'
+import { Button, Checkbox, Field, Input, Link } from '@fluentui/react-components'
+import { useHref, useNavigate } from 'react-router-dom'
+import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
+import { PageTitle } from '@/components/page-title'
+import { ApiError } from '@/lib/api-client'
+import { useSignupRequest } from '../api/signup-request'
+import { failureText } from '../failure-text'
+import { SIGNUP_TEXT as TEXT } from '../messages'
+import { useAuthFormStyles } from './auth-form-styles'
+import { FormMessage } from './form-message'
+import { RouterLink } from './router-link'
+import { TermsDialog } from './terms-dialog'
+
+/** The form as typed, kept in local storage so it survives a detour (to the terms, or another tab). */
+export const SIGNUP_DRAFT_KEY = 'signup_draft'
+
+export interface SignupDraft {
+  fullName: string
+  email: string
+  agreed: boolean
+}
+
+const EMPTY_DRAFT: SignupDraft = { fullName: '', email: '', agreed: false }
+
+function readDraft(): SignupDraft {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SIGNUP_DRAFT_KEY) ?? 'null') as Partial<SignupDraft> | null
+    if (!saved || typeof saved !== 'object') return EMPTY_DRAFT
+    return {
+      fullName: typeof saved.fullName === 'string' ? saved.fullName : '',
+      email: typeof saved.email === 'string' ? saved.email : '',
+      agreed: saved.agreed === true,
+    }
+  } catch {
+    return EMPTY_DRAFT
+  }
+}
+
+function writeDraft(draft: SignupDraft): void {
+  try {
+    localStorage.setItem(SIGNUP_DRAFT_KEY, JSON.stringify(draft))
+  } catch {
+    // Storage full or blocked (private mode): the form still works, it just will not be restored.
+  }
+}
+
+function signupFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 409 && !error.network) return TEXT.emailExists
+  // The spec names no network text for this step: a failed connection reads as the general failure.
+  return failureText(error, { network: TEXT.failed, fallback: TEXT.failed })
+}
+
+export function SignupForm() {
+  const styles = useAuthFormStyles()
+  const navigate = useNavigate()
+  const termsHref = useHref('/terms')
+  const [draft, setDraft] = useState(readDraft)
+  const [termsOpen, setTermsOpen] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const signup = useSignupRequest()
+
+  const update = (change: Partial<SignupDraft>) => {
+    const next = { ...draft, ...change }
+    setDraft(next)
+    writeDraft(next)
+  }
+
+  const openTerms = (event: MouseEvent) => {
+    // The link sits inside the checkbox's label: opening the terms must not tick the box.
+    event.preventDefault()
+    event.stopPropagation()
+    setTermsOpen(true)
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (signup.isPending) return
+    const fullName = draft.fullName.trim()
+    const email = draft.email.trim()
+    if (!fullName || !email) return setError(TEXT.required)
+    if (!draft.agreed) return setError(TEXT.mustAgree)
+    setError(null)
+    signup.mutate(
+      { full_name: fullName, email },
+      {
+        onSuccess: (answer) => {
+          if (answer?.success !== true) return setError(answer?.message || TEXT.notSuccessful)
+          localStorage.removeItem(SIGNUP_DRAFT_KEY)
+          navigate('/emailrequest', { state: { name: fullName, email } })
+        },
+        onError: (failure) => setError(signupFailureText(failure)),
+      },
+    )
+  }
+
+  return (
+    <>
+      <PageTitle>{TEXT.title}</PageTitle>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <p className={styles.intro}>{TEXT.intro}</p>
+        {error && <FormMessage intent="error">{error}</FormMessage>}
+        <Field label={TEXT.fullName} required>
+          <Input
+            name="full_name"
+            autoComplete="name"
+            value={draft.fullName}
+            maxLength={TEXT_INPUT_MAX_LENGTH}
+            onChange={(_, data) => update({ fullName: data.value })}
+          />
+        </Field>
+        <Field label={TEXT.email} required>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={draft.email}
+            maxLength={TEXT_INPUT_MAX_LENGTH}
+            onChange={(_, data) => update({ email: data.value })}
+          />
+        </Field>
+        <Checkbox
+          checked={draft.agreed}
+          onChange={(_, data) => update({ agreed: data.checked === true })}
+          label={
+            <>
+              {TEXT.agreeBefore}
+              <Link href={termsHref} onClick={openTerms}>
+                {TEXT.termsLink}
+              </Link>
+            </>
+          }
+        />
+        <Button
+          className={styles.submit}
+          appearance="primary"
+          type="submit"
+          size="large"
+          disabled={!draft.agreed}
+          disabledFocusable={draft.agreed && signup.isPending}
+        >
+          {signup.isPending ? TEXT.submitting : TEXT.submit}
+        </Button>
+        <p className={styles.footer}>
+          {TEXT.signInPrompt} <RouterLink to="/login">{TEXT.signIn}</RouterLink>
+        </p>
+      </form>
+      <TermsDialog open={termsOpen} onOpenChange={setTermsOpen} />
+    </>
+  )
+}

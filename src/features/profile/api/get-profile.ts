@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { ProfileResponse } from '@contract/profile.ts'
+import { apiRequest } from '@/lib/api-client'
+
+export const profileKeys = { all: ['profile'] as const }
+
+export function getProfile(): Promise<ProfileResponse> {
+  return apiRequest<ProfileResponse>('/profile')
+}
+
+export const getProfileQueryOptions = () => queryOptions({ queryKey: profileKeys.all, queryFn: getProfile })
+
+export function useProfile() {
+  return useQuery(getProfileQueryOptions())
+}
