@@ -15,6 +15,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
   },
   grow: { flexGrow: 1 },
+  name: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   main: { padding: tokens.spacingHorizontalXXL, boxSizing: 'border-box' },
 })
 
@@ -29,7 +30,7 @@ export default function AppFrame() {
         <Text weight="semibold" size={400} className={styles.grow}>
           InspectScribe
         </Text>
-        {profile.data && <Text aria-label="Signed in as">{profile.data.full_name}</Text>}
+        {profile.data && <Text aria-label="Signed in as" className={styles.name}>{profile.data.full_name}</Text>}
         <LogoutButton />
       </header>
       <main className={styles.main}>

@@ -4,9 +4,10 @@ import { useNavigate } from 'react-router-dom'
 import { FORCED_LOGOUT_KEY } from '@/lib/session'
 import { logout } from '../api/logout'
 import { useInactivityTimer } from '../use-inactivity-timer'
+import { useSessionKeepAlive } from '../use-session-keep-alive'
 import { SessionTimeoutDialog } from './session-timeout-dialog'
 
-/** Wraps the signed-in pages: signs an inactive clerk out, warning 15 seconds before. */
+/** Wraps the signed-in pages: keeps an active clerk's token fresh, signs an inactive one out. */
 export function InactivityGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -20,6 +21,7 @@ export function InactivityGuard({ children }: { children: ReactNode }) {
   }, [navigate, queryClient])
 
   const { warning, remainingMs } = useInactivityTimer(forceLogout)
+  useSessionKeepAlive()
 
   return (
     <>
