@@ -15,3 +15,23 @@ export const ProfileResponse = Type.Object({
   is_low_credit: Type.Boolean(),
 })
 export type ProfileResponse = Static<typeof ProfileResponse>
+
+/** PUT /profile/update: either reading (portal-spec.md §3). Name and e-mail are never changed. */
+export const ProfileUpdateBody = Type.Object({
+  full_name: Type.Optional(Type.String({ maxLength: 100 })),
+  fullname: Type.Optional(Type.String({ maxLength: 100 })),
+  phone_number: Type.Optional(Type.String({ maxLength: 30 })),
+  phonenumber: Type.Optional(Type.String({ maxLength: 30 })),
+  company_name: Type.Optional(Type.String({ maxLength: 100 })),
+  companyname: Type.Optional(Type.String({ maxLength: 100 })),
+  address: Type.Optional(Type.String({ maxLength: 500 })),
+  employee_code: Type.Optional(Type.String({ maxLength: 50 })),
+})
+export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>
+
+/** PUT /profile/change-password. Failures answer `detail: {error}`. */
+export const ChangePasswordBody = Type.Object({
+  old_password: Type.String({ maxLength: 100 }),
+  new_password: Type.String({ maxLength: 100 }),
+})
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>

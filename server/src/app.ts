@@ -3,6 +3,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
+import fastifyMultipart from '@fastify/multipart'
+import path from 'node:path'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
@@ -15,12 +17,19 @@ import { healthRoutes } from './routes/health.ts'
 import { lookupRoutes } from './routes/lookups.ts'
 import { authRoutes } from './routes/auth.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { notificationRoutes } from './routes/notifications.ts'
+import { accountRoutes } from './routes/account.ts'
+import { templateRoutes } from './routes/templates.ts'
+import { fileRoutes } from './routes/files.ts'
+import { createLocalStorage, type FileStorage } from './storage/file-storage.ts'
+import { scheduleAccountErasure } from './tasks/account-erasure.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     database: Database
     mailer: Mailer
+    storage: FileStorage
   }
 }
 
@@ -31,9 +40,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Tests replace the e-mail transport to read what was sent. */
   mailer?: Mailer
+  /** Run the periodic tasks (account erasure) in this process; on by default. */
+  scheduledTasks?: boolean
 }
 
-export async function buildApp({ config, database, logger, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, mailer, scheduledTasks = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Behind a load balancer the client's address comes from X-Forwarded-For (rate limits need it).
@@ -44,6 +55,7 @@ export async function buildApp({ config, database, logger, mailer }: AppOptions)
   app.decorate('config', config)
   app.decorate('database', database)
   app.decorate('mailer', mailer ?? createMailer(config.mail, app.log))
+  app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'files')))
   app.addHook('onClose', async () => {
     app.mailer.close()
     await database.close()
@@ -51,6 +63,8 @@ export async function buildApp({ config, database, logger, mailer }: AppOptions)
 
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie)
+  // Uploads are streamed part by part; each route sets its own size limits.
+  await app.register(fastifyMultipart, { limits: { fieldSize: 64 * 1024, fields: 20, files: 20 } })
   registerErrorHandler(app)
   registerAuthenticate(app, createAccessTokens(await resolveJwtSecret(database.db, config.jwtSecret)))
 
@@ -60,10 +74,15 @@ export async function buildApp({ config, database, logger, mailer }: AppOptions)
       await api.register(lookupRoutes, { prefix: '/lookup' })
       await api.register(authRoutes, { prefix: '/auth' })
       await api.register(profileRoutes, { prefix: '/profile' })
+      await api.register(notificationRoutes, { prefix: '/notification' })
+      await api.register(accountRoutes, { prefix: '/account' })
+      await api.register(templateRoutes, { prefix: '/clerk-template' })
+      await api.register(fileRoutes, { prefix: '/files' })
     },
     { prefix: '/api' },
   )
 
   await registerPortal(app, config.portalDir)
+  if (scheduledTasks) scheduleAccountErasure(app)
   return app
 }

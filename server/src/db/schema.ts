@@ -98,8 +98,8 @@ export const users = pgTable(
     companyName: text('company_name').notNull().default(''),
     address: text().notNull().default(''),
     role: text({ enum: ['CLERK'] }).notNull().default('CLERK'),
-    /** active; deactivated by an operator; deleting after a GDPR deletion request. */
-    status: text({ enum: ['active', 'deactivated', 'deleting'] }).notNull().default('active'),
+    /** active; deactivated by an operator; deleting after a GDPR deletion request; deleted once erased. */
+    status: text({ enum: ['active', 'deactivated', 'deleting', 'deleted'] }).notNull().default('active'),
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -186,3 +186,32 @@ export const authEvents = pgTable(
   },
   (t) => [index('auth_events_lookup_idx').on(t.kind, t.key, t.createdAt)],
 )
+
+/** Messages for a clerk, created by the server's own events (profile, password, templates, jobs, payments). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text().notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+)
+
+/** The one reusable report template a clerk may keep (portal-spec.md §9: one template per user). */
+export const clerkTemplates = pgTable('clerk_templates', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  templateName: text('template_name').notNull(),
+  /** Where the file is in storage; also the path the portal downloads it by (/files/11/{fileKey}). */
+  fileKey: text('file_key').notNull().unique(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -2,7 +2,9 @@
 // a private PGlite loaded from the migrated archive, or a private PostgreSQL database copied
 // from the migrated template.
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
 import pg from 'pg'
@@ -39,9 +41,10 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'postgres', url: url.toString() })
 }
 
+/** A configuration with a private data folder (stored files, outbox) for one test file. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join('/tmp', 'inspectscribe-test-unused') }),
+    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'inspectscribe-test-')) }),
     portalDir: '/nonexistent-portal',
     ...overrides,
   }
@@ -68,12 +71,41 @@ export interface TestApp {
   mail: MailCapture
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { scheduledTasks?: boolean } = {}): Promise<TestApp> {
   const database = await openTestDatabase()
   const mail = new MailCapture()
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false, mailer: mail })
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false, mailer: mail, scheduledTasks: options.scheduledTasks ?? false })
   return { app, database, mail }
 }
+
+export interface FilePart {
+  name: string
+  filename: string
+  content: Buffer | string
+  contentType?: string
+}
+
+/** A multipart/form-data body for app.inject, built by hand so tests control every byte. */
+export function multipart(fields: Record<string, string>, files: FilePart[] = []): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----inspectscribe${randomBytes(8).toString('hex')}`
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    )
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 export function tokenOf(link: string): string {
   const token = new URL(link).searchParams.get('token')

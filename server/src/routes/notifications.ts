@@ -1,0 +1,18 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { MarkReadBody, MarkReadResponse, NotificationList } from '@contract/notifications.ts'
+import { notificationsRepository } from '../repositories/notifications-repository.ts'
+
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.database
+  app.addHook('preHandler', app.authenticate)
+
+  app.get('/', { schema: { response: { 200: NotificationList } } }, async (request) => {
+    const rows = await notificationsRepository.list(db, request.clerk!.userId)
+    return rows.map((n) => ({ id: n.id, message: n.message, is_read: n.isRead, created_at: n.createdAt.toISOString() }))
+  })
+
+  app.put('/mark-read', { schema: { body: MarkReadBody, response: { 200: MarkReadResponse } } }, async (request) => {
+    const updated = await notificationsRepository.markRead(db, request.clerk!.userId, request.body.notification_ids)
+    return { success: true, updated }
+  })
+}

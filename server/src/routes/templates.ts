@@ -1,0 +1,117 @@
+// The clerk's one reusable report template: list, upload (streamed to storage, extension and content
+// checked, size limited) and delete. Another clerk's template answers 404.
+import { randomUUID } from 'node:crypto'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import Type from 'typebox'
+import type { MultipartFile } from '@fastify/multipart'
+import { MessageResponse } from '@contract/auth.ts'
+import { TEMPLATE_MAX_BYTES, TemplateList } from '@contract/templates.ts'
+import { HttpError } from '../http-error.ts'
+import { lookupsRepository } from '../repositories/lookups-repository.ts'
+import { notificationsRepository } from '../repositories/notifications-repository.ts'
+import { templatesRepository, type ClerkTemplate } from '../repositories/templates-repository.ts'
+import { contentMatchesExtension } from '../storage/file-signatures.ts'
+import { extensionOf, FileTooLargeError, safeFileName } from '../storage/file-storage.ts'
+
+export const TEMPLATE_MESSAGES = {
+  uploaded: 'Template uploaded successfully',
+  deleted: 'Deleted successfully',
+  exists: 'Template already exists. Remove it and add a new one',
+  nameRequired: 'Please enter a template name',
+  nameTooLong: 'The template name can be at most 100 characters long',
+  fileRequired: 'Please select a file to upload',
+  wrongType: (allowed: string[]) => `Only ${allowed.join(', ')} files are allowed`,
+  wrongContent: 'The file’s content does not match its type. Please upload a real document.',
+  tooLarge: 'The template is larger than 20 MB.',
+  notFound: 'Not found',
+  notifyAdded: (name: string) => `Template "${name}" was added.`,
+  notifyRemoved: (name: string) => `Template "${name}" was removed.`,
+} as const
+
+const toTemplate = (row: ClerkTemplate) => ({ id: row.id, template_name: row.templateName, template_file: row.fileKey })
+
+export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.database
+  const { storage } = app
+  app.addHook('preHandler', app.authenticate)
+
+  app.get('/', { schema: { response: { 200: TemplateList } } }, async (request) => {
+    const row = await templatesRepository.forClerk(db, request.clerk!.userId)
+    return row ? [toTemplate(row)] : []
+  })
+
+  app.post('/create/', { schema: { response: { 200: MessageResponse } } }, async (request) => {
+    const userId = request.clerk!.userId
+    if (!request.isMultipart()) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired)
+    if (await templatesRepository.forClerk(db, userId)) throw new HttpError(409, TEMPLATE_MESSAGES.exists)
+    const allowed = (await lookupsRepository.allowedFileTypes(db)).template
+
+    let name = ''
+    let saved: { key: string; size: number } | undefined
+    try {
+      for await (const part of request.parts({ limits: { fileSize: TEMPLATE_MAX_BYTES, files: 1, fields: 5 } })) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'template_name') name = String(part.value).trim()
+          continue
+        }
+        if (part.fieldname !== 'template_file' || saved) {
+          part.file.resume()
+          continue
+        }
+        saved = await saveTemplateFile(part, userId, allowed)
+      }
+      if (!name) throw new HttpError(400, TEMPLATE_MESSAGES.nameRequired)
+      if (name.length > 100) throw new HttpError(400, TEMPLATE_MESSAGES.nameTooLong)
+      if (!saved) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired)
+
+      const fileKey = saved.key
+      const added = await db.transaction(async (tx) => {
+        const row = await templatesRepository.add(tx, { userId, templateName: name, fileKey, sizeBytes: saved!.size })
+        if (row) await notificationsRepository.add(tx, userId, TEMPLATE_MESSAGES.notifyAdded(name))
+        return row
+      })
+      if (!added) throw new HttpError(409, TEMPLATE_MESSAGES.exists)
+      return { message: TEMPLATE_MESSAGES.uploaded, success: true }
+    } catch (error) {
+      // Nothing half-done stays behind: a refused upload leaves no file.
+      if (saved) await storage.remove(saved.key)
+      if (error instanceof FileTooLargeError) throw new HttpError(413, TEMPLATE_MESSAGES.tooLarge)
+      throw error
+    }
+  })
+
+  app.delete('/:id', { schema: { params: Type.Object({ id: Type.String({ maxLength: 20 }) }), response: { 200: MessageResponse } } }, async (request) => {
+    const userId = request.clerk!.userId
+    const id = Number(request.params.id)
+    if (!Number.isSafeInteger(id)) throw new HttpError(404, TEMPLATE_MESSAGES.notFound)
+    const removed = await db.transaction(async (tx) => {
+      const row = await templatesRepository.remove(tx, userId, id)
+      if (row) await notificationsRepository.add(tx, userId, TEMPLATE_MESSAGES.notifyRemoved(row.templateName))
+      return row
+    })
+    if (!removed) throw new HttpError(404, TEMPLATE_MESSAGES.notFound)
+    await storage.remove(removed.fileKey)
+    return { message: TEMPLATE_MESSAGES.deleted, success: true }
+  })
+
+  async function saveTemplateFile(part: MultipartFile, userId: string, allowed: string[]) {
+    const fileName = safeFileName(part.filename, 'template')
+    const extension = extensionOf(fileName)
+    if (!allowed.includes(extension)) {
+      part.file.resume()
+      throw new HttpError(400, TEMPLATE_MESSAGES.wrongType(allowed))
+    }
+    const key = `clerks/${userId}/templates/${randomUUID()}/${fileName}`
+    const { size, head } = await storage.save(key, part.file, TEMPLATE_MAX_BYTES)
+    // @fastify/multipart truncates at its own limit instead of failing; treat that as too large too.
+    if (part.file.truncated) {
+      await storage.remove(key)
+      throw new FileTooLargeError(TEMPLATE_MAX_BYTES)
+    }
+    if (size === 0 || !contentMatchesExtension(extension, head)) {
+      await storage.remove(key)
+      throw new HttpError(400, TEMPLATE_MESSAGES.wrongContent)
+    }
+    return { key, size }
+  }
+}
