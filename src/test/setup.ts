@@ -15,3 +15,27 @@ class NoLayoutResizeObserver {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= NoLayoutResizeObserver
+
+/**
+ * jsdom lays nothing out: every offsetParent is null and <body> measures 0 × 0, so Fluent's focus
+ * manager (tabster) takes every element for invisible. An opening dialog then finds nothing to focus
+ * but its own surface, its focus trap is never activated, and the next pass of tabster's aria-hidden
+ * bookkeeping (up to 250 ms later, so it depends on the machine's load) hides the dialog itself.
+ * These two stand-ins give tabster what a browser would: an element is laid out unless it or an
+ * ancestor is display: none, and the page has a size.
+ */
+function laidOut(element: HTMLElement | null): boolean {
+  for (; element; element = element.parentElement) if (getComputedStyle(element).display === 'none') return false
+  return true
+}
+
+function standInForLayout(): void {
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return laidOut(this) ? this.parentElement : null
+    },
+  })
+  HTMLBodyElement.prototype.getBoundingClientRect = () => new DOMRect(0, 0, 1280, 800)
+}
+standInForLayout()

@@ -46,7 +46,8 @@ test('sign up, open the e-mailed link, complete the profile, sign in and sign ou
   await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
   await expect(page.getByLabel('Signed in as')).toHaveText('Morgan Newclerk')
 
-  await page.getByRole('button', { name: 'Logout' }).click()
+  await page.getByRole('button', { name: 'Profile menu' }).click()
+  await page.getByRole('menuitem', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
   expect(await page.evaluate(() => sessionStorage.getItem('auth_token'))).toBeNull()
   await page.goto('/my-jobs')
@@ -100,6 +101,9 @@ test('15 minutes without activity: a warning with a countdown, then a forced log
   await page.clock.runFor(15_000)
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByText('Your session has timed out due to inactivity. Please log in again.')).toBeVisible()
+  // The warning was open when the page changed; the sign-in form must still be reachable by role.
+  await page.clock.runFor(1_000)
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible()
   expect(await page.evaluate(() => [sessionStorage.getItem('auth_token'), sessionStorage.getItem('forced_logout')])).toEqual([null, 'true'])
 })
 

@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/page-title'
+import { TemplateManagement } from '@/features/templates/components/template-management'
 
 export default function Page() {
-  return <PageTitle>Template Management</PageTitle>
+  return <TemplateManagement />
 }

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import { useReleaseHidingOnUnmount } from '@/components/app-dialog'
 import { formatCountdown } from '../use-inactivity-timer'
 
 export interface SessionTimeoutDialogProps {
@@ -11,6 +12,8 @@ export interface SessionTimeoutDialogProps {
 
 /** The warning shown 15 seconds before an inactive session is signed out (portal-spec.md §9). */
 export function SessionTimeoutDialog({ open, remainingMs, onStay, onLogout }: SessionTimeoutDialogProps) {
+  // The dialog is open when the timer signs the clerk out and the page goes away under it.
+  useReleaseHidingOnUnmount(open)
   return (
     <Dialog open={open} modalType="alert">
       <DialogSurface aria-describedby="session-timeout-text">

@@ -1,0 +1,71 @@
+// The top header of the signed-in pages (portal-spec.md §2 Application shell): the sidebar toggle and
+// the brand, then the notification bell and the profile menu.
+import type { Ref } from 'react'
+import { Button, makeStyles, tokens } from '@fluentui/react-components'
+import { Navigation24Regular } from '@fluentui/react-icons'
+import { BrandMark } from '@/components/brand-mark'
+import { NotificationBell } from '@/features/notifications/components/notification-bell'
+import { HEADER_HEIGHT } from './app-sidebar'
+import { ProfileMenu } from './profile-menu'
+
+export const TOGGLE_TEXT = { collapse: 'Collapse navigation', expand: 'Expand navigation' } as const
+
+const useStyles = makeStyles({
+  root: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 30,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    height: HEADER_HEIGHT,
+    boxSizing: 'border-box',
+    padding: `0 ${tokens.spacingHorizontalM}`,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  brand: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minWidth: 0,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorNeutralForeground1,
+  },
+  brandName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  grow: { flexGrow: 1 },
+})
+
+export interface AppHeaderProps {
+  sidebarId: string
+  expanded: boolean
+  onToggle: () => void
+  toggleRef: Ref<HTMLButtonElement>
+}
+
+export function AppHeader({ sidebarId, expanded, onToggle, toggleRef }: AppHeaderProps) {
+  const styles = useStyles()
+  return (
+    <header className={styles.root}>
+      <Button
+        ref={toggleRef}
+        appearance="subtle"
+        size="large"
+        icon={<Navigation24Regular />}
+        aria-label={expanded ? TOGGLE_TEXT.collapse : TOGGLE_TEXT.expand}
+        aria-expanded={expanded}
+        aria-controls={sidebarId}
+        onClick={onToggle}
+      />
+      <span className={styles.brand}>
+        <BrandMark size={28} />
+        <span className={styles.brandName}>InspectScribe</span>
+      </span>
+      <span className={styles.grow} />
+      <NotificationBell />
+      <ProfileMenu />
+    </header>
+  )
+}

@@ -1,0 +1,136 @@
+// The header's profile menu (portal-spec.md §2 Application shell): Profile and Logout, and with them
+// Change Password and Delete Account, each opening its dialog. It composes the profile and account
+// features with the auth feature's logout; features never import each other.
+import { useState } from 'react'
+import {
+  Avatar,
+  Button,
+  makeStyles,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  tokens,
+} from '@fluentui/react-components'
+import { Delete24Regular, Key24Regular, Person24Regular, SignOut24Regular } from '@fluentui/react-icons'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router-dom'
+import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog'
+import { logout } from '@/features/auth/api/logout'
+import { useProfile } from '@/features/profile/api/get-profile'
+import { ChangePasswordDialog } from '@/features/profile/components/change-password-dialog'
+import { UserProfileDialog } from '@/features/profile/components/user-profile-dialog'
+
+export const PROFILE_MENU_TEXT = {
+  trigger: 'Profile menu',
+  signedInAs: 'Signed in as',
+  /** portal-spec.md §8 Profile. */
+  loadFailed: 'Could not load profile data',
+  profile: 'Profile',
+  changePassword: 'Change Password',
+  deleteAccount: 'Delete Account',
+  logout: 'Logout',
+} as const
+const TEXT = PROFILE_MENU_TEXT
+
+const useStyles = makeStyles({
+  trigger: { maxWidth: '260px', minWidth: 'auto', paddingInline: tokens.spacingHorizontalS },
+  name: {
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    '@media (max-width: 768px)': { display: 'none' },
+  },
+  head: {
+    display: 'grid',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    maxWidth: '260px',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    marginBottom: tokens.spacingVerticalXS,
+  },
+  headName: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  headEmail: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+  headError: { fontSize: tokens.fontSizeBase200, color: tokens.colorStatusDangerForeground1 },
+  danger: { color: tokens.colorStatusDangerForeground1 },
+})
+
+type OpenDialog = 'profile' | 'password' | 'delete' | null
+
+export function ProfileMenu() {
+  const styles = useStyles()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const profile = useProfile()
+  const [dialog, setDialog] = useState<OpenDialog>(null)
+  // Each opening gets a fresh dialog (empty fields, no old message); closing keeps it mounted so
+  // Fluent closes it properly and gives the page back to assistive technology.
+  const [opening, setOpening] = useState(0)
+  const [leaving, setLeaving] = useState(false)
+  const name = profile.data?.full_name
+
+  /** Ends the session here and on the server, forgets cached data, and goes to /login (spec §2). */
+  const signOut = async () => {
+    if (leaving) return
+    setLeaving(true)
+    await logout()
+    queryClient.clear()
+    navigate('/login', { replace: true })
+  }
+  const show = (next: Exclude<OpenDialog, null>) => {
+    setOpening((count) => count + 1)
+    setDialog(next)
+  }
+  const close = () => setDialog(null)
+
+  return (
+    <>
+      <Menu positioning="below-end">
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="subtle" className={styles.trigger} aria-label={TEXT.trigger} icon={<Avatar name={name} size={28} color="colorful" aria-hidden="true" />}>
+            {name && (
+              // Read by the e2e journeys; the button itself is named "Profile menu".
+              <span className={styles.name} aria-label={TEXT.signedInAs}>
+                {name}
+              </span>
+            )}
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          {profile.data ? (
+            <div className={styles.head}>
+              <span className={styles.headName}>{profile.data.full_name}</span>
+              <span className={styles.headEmail}>{profile.data.email}</span>
+            </div>
+          ) : (
+            profile.isError && (
+              <div className={styles.head}>
+                <span className={styles.headError}>{TEXT.loadFailed}</span>
+              </div>
+            )
+          )}
+          <MenuList>
+            <MenuItem icon={<Person24Regular />} onClick={() => show('profile')}>
+              {TEXT.profile}
+            </MenuItem>
+            <MenuItem icon={<Key24Regular />} onClick={() => show('password')}>
+              {TEXT.changePassword}
+            </MenuItem>
+            <MenuItem icon={<Delete24Regular />} className={styles.danger} onClick={() => show('delete')}>
+              {TEXT.deleteAccount}
+            </MenuItem>
+            <MenuDivider />
+            <MenuItem icon={<SignOut24Regular />} disabled={leaving} onClick={() => void signOut()}>
+              {TEXT.logout}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <UserProfileDialog key={`profile-${opening}`} open={dialog === 'profile'} onClose={close} />
+      <ChangePasswordDialog key={`password-${opening}`} open={dialog === 'password'} onClose={close} />
+      <DeleteAccountDialog key={`delete-${opening}`} open={dialog === 'delete'} onClose={close} onDeleted={() => void signOut()} />
+    </>
+  )
+}

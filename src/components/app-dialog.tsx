@@ -1,0 +1,73 @@
+// The product's one dialog (portal-spec.md §2): a blue gradient title bar with a close button, and a
+// default maximum width of md. Every dialog of the portal is built on it.
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components'
+import { Dismiss24Regular } from '@fluentui/react-icons'
+import { releaseStaleModalHiding } from '@/lib/modal-hiding'
+
+export type DialogWidth = 'xs' | 'sm' | 'md' | 'lg'
+const WIDTHS: Record<DialogWidth, string> = { xs: '444px', sm: '600px', md: '900px', lg: '1200px' }
+
+const useStyles = makeStyles({
+  surface: { padding: 0, overflow: 'hidden', width: 'calc(100vw - 32px)' },
+  body: { gap: 0 },
+  // The bar wraps the title and the close button so both sit on the gradient.
+  titleBar: {
+    gridColumn: '1 / -1',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    color: tokens.colorNeutralForegroundOnBrand,
+    backgroundImage: 'linear-gradient(90deg, #0b3e73 0%, #0f6cbd 60%, #2886de 100%)',
+  },
+  title: {
+    margin: 0,
+    color: 'inherit',
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  close: { color: tokens.colorNeutralForegroundOnBrand, minWidth: 'auto' },
+  content: { padding: `${tokens.spacingVerticalL} ${tokens.spacingHorizontalL}`, overflowY: 'auto', maxHeight: 'calc(100dvh - 200px)' },
+  actions: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalL}` },
+})
+
+export interface AppDialogProps {
+  open: boolean
+  title: string
+  onClose: () => void
+  children: ReactNode
+  /** Buttons at the foot of the dialog. */
+  actions?: ReactNode
+  maxWidth?: DialogWidth
+}
+
+export function AppDialog({ open, title, onClose, children, actions, maxWidth = 'md' }: AppDialogProps) {
+  const styles = useStyles()
+  useReleaseHidingOnUnmount(open)
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface className={styles.surface} style={{ maxWidth: WIDTHS[maxWidth] }}>
+        <DialogBody className={styles.body}>
+          <div className={styles.titleBar}>
+            <DialogTitle className={styles.title}>{title}</DialogTitle>
+            <Button appearance="transparent" aria-label="Close" className={styles.close} icon={<Dismiss24Regular />} onClick={onClose} />
+          </div>
+          <DialogContent className={styles.content}>{children}</DialogContent>
+          {actions && <DialogActions className={styles.actions}>{actions}</DialogActions>}
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}
+
+/** Un-hides the page if this dialog is unmounted while open (see src/lib/modal-hiding.ts). */
+export function useReleaseHidingOnUnmount(open: boolean): void {
+  const openRef = useRef(open)
+  useEffect(() => {
+    openRef.current = open
+  }, [open])
+  useEffect(() => () => void (openRef.current && releaseStaleModalHiding()), [])
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Notification } from '@contract/notifications.ts'
+import { apiRequest } from '@/lib/api-client'
+
+/** portal-spec.md §7, §9: notifications are polled every 60 s. */
+export const NOTIFICATION_POLL_MS = 60_000
+
+export const notificationKeys = { all: ['notifications'] as const }
+
+/** GET /notification: the clerk's notifications, newest first. */
+export function getNotifications(): Promise<Notification[]> {
+  return apiRequest<Notification[]>('/notification')
+}
+
+export const getNotificationsQueryOptions = () =>
+  queryOptions({ queryKey: notificationKeys.all, queryFn: getNotifications, refetchInterval: NOTIFICATION_POLL_MS })
+
+export function useNotifications() {
+  return useQuery(getNotificationsQueryOptions())
+}

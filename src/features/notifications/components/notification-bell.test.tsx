@@ -1,0 +1,148 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Notification } from '@contract/notifications.ts'
+import { heldReply, renderWithPortal, setUpFakePortalApi, type RenderOptions } from '@/test/fake-portal-api'
+import { NotificationBell } from './notification-bell'
+
+const api = setUpFakePortalApi()
+
+// Local times without an offset, so the expected text does not depend on the machine's time zone.
+const LIST: Notification[] = [
+  { id: 3, message: 'Job 1042 is completed. Your transcript is ready.', is_read: false, created_at: '2024-01-01T15:30:00' },
+  { id: 2, message: 'Job 1041 is in progress.', is_read: false, created_at: 'not a date' },
+  { id: 1, message: 'Welcome to InspectScribe.', is_read: true, created_at: '2023-12-24T09:05:00' },
+]
+
+function renderBell(list: Notification[] = LIST, userOptions?: RenderOptions['userOptions']) {
+  api.answer('GET', '/notification', { status: 200, body: list })
+  return renderWithPortal(<NotificationBell />, { userOptions })
+}
+
+const bell = (unread: number) => screen.findByRole('button', { name: `Notifications, ${unread} unread` })
+const badge = () => screen.queryByTestId('unread-badge')
+
+async function openList(user: ReturnType<typeof renderBell>['user'], unread: number) {
+  await user.click(await bell(unread))
+  return screen.findByRole('list', { name: 'Notifications' })
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('NotificationBell', () => {
+  it('names the unread count and shows it as a badge', async () => {
+    renderBell()
+    expect(await bell(2)).toBeInTheDocument()
+    expect(badge()).toHaveTextContent(/^2$/)
+    expect(api.requests).toEqual([{ method: 'GET', path: '/notification', body: undefined, authorization: 'Bearer test-token' }])
+  })
+
+  it('hides the badge when nothing is unread', async () => {
+    renderBell(LIST.map((notification) => ({ ...notification, is_read: true })))
+    expect(await bell(0)).toBeInTheDocument()
+    expect(badge()).not.toBeInTheDocument()
+  })
+
+  it('lists each message with its time, the unread ones marked, "Unknown time" for a bad date', async () => {
+    const { user } = renderBell()
+    const list = await openList(user, 2)
+    const items = within(list).getAllByRole('listitem')
+    expect(items).toHaveLength(3)
+    expect(items[0]).toHaveTextContent('Unread: Job 1042 is completed. Your transcript is ready.01 Jan 2024, 03:30 PM')
+    expect(items[0]).toHaveAttribute('data-unread', 'true')
+    expect(within(items[0]!).getByRole('button')).toBeInTheDocument()
+    expect(items[1]).toHaveTextContent('Unread: Job 1041 is in progress.Unknown time')
+    expect(items[2]).toHaveTextContent(/^Welcome to InspectScribe\.24 Dec 2023, 09:05 AM$/)
+    expect(items[2]).toHaveAttribute('data-unread', 'false')
+    expect(within(items[2]!).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  it('marks a clicked unread notification read at once, tells the server, and reloads the list', async () => {
+    const { user } = renderBell()
+    const list = await openList(user, 2)
+    api.answer('PUT', '/notification/mark-read', { status: 200, body: { success: true, updated: 1 } })
+    api.answer('GET', '/notification', { status: 200, body: LIST.map((n) => (n.id === 3 ? { ...n, is_read: true } : n)) })
+    await user.click(within(list).getByRole('button', { name: /Job 1042 is completed/ }))
+
+    expect(await bell(1)).toBeInTheDocument()
+    expect(api.seen('PUT', '/notification/mark-read')).toEqual([
+      { method: 'PUT', path: '/notification/mark-read', body: { notification_ids: [3] }, authorization: 'Bearer test-token' },
+    ])
+    await waitFor(() => expect(api.seen('GET', '/notification')).toHaveLength(2))
+    expect(within(list).getAllByRole('listitem')[0]).toHaveAttribute('data-unread', 'false')
+  })
+
+  it('marks all as read in the list before the server answers, then reloads it', async () => {
+    const { user } = renderBell()
+    const list = await openList(user, 2)
+    const held = heldReply({ status: 200, body: { success: true, updated: 2 } })
+    api.answer('PUT', '/notification/mark-read', held.promise)
+    api.answer('GET', '/notification', { status: 200, body: LIST.map((n) => ({ ...n, is_read: true })) })
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }))
+
+    // The server has not answered yet: the list already shows everything read.
+    expect(await bell(0)).toBeInTheDocument()
+    expect(within(list).queryAllByRole('button')).toHaveLength(0)
+    for (const item of within(list).getAllByRole('listitem')) expect(item).toHaveAttribute('data-unread', 'false')
+    expect(badge()).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled()
+    expect(api.seen('PUT', '/notification/mark-read').map((request) => request.body)).toEqual([{ notification_ids: [3, 2] }])
+    expect(api.seen('GET', '/notification')).toHaveLength(1)
+
+    held.release()
+    await waitFor(() => expect(api.seen('GET', '/notification')).toHaveLength(2))
+  })
+
+  it('fails to mark read silently, and shows what the server still has', async () => {
+    const { user } = renderBell()
+    const list = await openList(user, 2)
+    api.answer('PUT', '/notification/mark-read', 'network')
+    await user.click(within(list).getByRole('button', { name: /Job 1041 is in progress/ }))
+    await waitFor(() => expect(api.seen('GET', '/notification')).toHaveLength(2))
+    expect(await bell(2)).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('opens and closes as a disclosure: the bell says whether the list is open, Escape closes it', async () => {
+    const { user } = renderBell()
+    const button = await bell(2)
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    await openList(user, 2)
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByRole('group', { name: 'Notifications' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toHaveFocus()
+    await user.tab()
+    expect(screen.getByRole('button', { name: /Job 1042 is completed/ })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument())
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(button).toHaveFocus()
+  })
+
+  it('says when there are no notifications', async () => {
+    const { user } = renderBell([])
+    await user.click(await bell(0))
+    expect(await screen.findByText('You have no notifications.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled()
+  })
+
+  it('says when the list cannot be loaded', async () => {
+    api.answer('GET', '/notification', { status: 500, body: {} })
+    const { user } = renderWithPortal(<NotificationBell />)
+    await user.click(await bell(0))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to get notifications$/)
+  })
+
+  it('asks again every 60 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    renderBell()
+    expect(await bell(2)).toBeInTheDocument()
+    api.answer('GET', '/notification', { status: 200, body: [{ ...LIST[0]!, id: 4 }, ...LIST] })
+    await act(() => vi.advanceTimersByTimeAsync(59_000))
+    expect(api.seen('GET', '/notification')).toHaveLength(1)
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    expect(await bell(3)).toBeInTheDocument()
+    expect(api.seen('GET', '/notification')).toHaveLength(2)
+  })
+})

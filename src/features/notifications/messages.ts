@@ -1,0 +1,13 @@
+// Every text of the notification bell. Texts quoted in portal-spec.md (§8) are copied word for word;
+// the others are this portal's own (docs/decisions.md, "Shell and account dialogs: portal").
+
+export const NOTIFICATION_TEXT = {
+  bellName: (unread: number) => `Notifications, ${unread} unread`,
+  title: 'Notifications',
+  markAllRead: 'Mark all as read',
+  unread: 'Unread',
+  loading: 'Loading notifications...',
+  empty: 'You have no notifications.',
+  loadFailed: 'Failed to get notifications',
+  unknownTime: 'Unknown time',
+} as const

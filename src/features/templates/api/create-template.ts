@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { ApiError, apiRequest } from '@/lib/api-client'
+import { withFailureMessage } from './api-failure'
+import { templateKeys } from './get-templates'
+
+export interface CreateTemplateInput {
+  templateName: string
+  file: File
+}
+
+export interface CreateTemplateAnswer {
+  message?: string
+  success?: boolean
+}
+
+/**
+ * POST /clerk-template/create/ as multipart (template_name, template_file). A second template answers
+ * 409, a refused file 400 and an oversized one 413, each with the server's words in `detail`.
+ */
+export function createTemplate({ templateName, file }: CreateTemplateInput): Promise<CreateTemplateAnswer> {
+  const form = new FormData()
+  form.append('template_name', templateName)
+  form.append('template_file', file, file.name)
+  return withFailureMessage(apiRequest<CreateTemplateAnswer>('/clerk-template/create/', { method: 'POST', form }), 'Failed to create template')
+}
+
+export function useCreateTemplate() {
+  const queryClient = useQueryClient()
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: templateKeys.all })
+  return useMutation({
+    mutationFn: createTemplate,
+    // Resolves once the list is fetched again, so the form locks as the success shows.
+    onSuccess: refreshList,
+    onError: (error) => {
+      // A 409 means a template exists that this page has not seen yet (another tab, another device).
+      if (error instanceof ApiError && error.status === 409) return refreshList()
+    },
+  })
+}

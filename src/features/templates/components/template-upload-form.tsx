@@ -1,0 +1,203 @@
+// The upload form of Template Management (portal-spec.md §2, §5 "Template upload", §8 "Templates" and
+// "Allowed types"): a name and one file, checked here before the multipart request.
+import { useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react'
+import { Button, Field, Input, Spinner, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
+import { ArrowUpload20Regular } from '@fluentui/react-icons'
+import { ApiError } from '@/lib/api-client'
+import { useAllowedFileTypes } from '../api/get-allowed-file-types'
+import { useCreateTemplate } from '../api/create-template'
+import { TEMPLATE_TEXT as TEXT } from '../messages'
+import { Notice } from './notice'
+import { acceptAttribute, fileProblem } from './template-file-rules'
+
+/** Long enough for any report title; the same cap as the portal's other name fields. */
+const TEMPLATE_NAME_MAX_LENGTH = 100
+
+const useStyles = makeStyles({
+  form: { display: 'grid', gap: tokens.spacingVerticalL },
+  fileInput: {
+    display: 'block',
+    width: '100%',
+    maxWidth: '100%',
+    boxSizing: 'border-box',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    color: tokens.colorNeutralForeground1,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+    cursor: 'pointer',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    ':hover': { ...shorthands.borderColor(tokens.colorNeutralStroke1Hover) },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
+    ':disabled': { cursor: 'not-allowed', color: tokens.colorNeutralForegroundDisabled, ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled) },
+    '::file-selector-button': {
+      marginRight: tokens.spacingHorizontalM,
+      padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+      border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+      borderRadius: tokens.borderRadiusMedium,
+      backgroundColor: tokens.colorNeutralBackground2,
+      color: tokens.colorNeutralForeground1,
+      fontFamily: tokens.fontFamilyBase,
+      fontWeight: tokens.fontWeightSemibold,
+      cursor: 'inherit',
+    },
+  },
+  invalid: { ...shorthands.borderColor(tokens.colorPaletteRedBorder2) },
+  loading: { justifyContent: 'flex-start' },
+  // A full-width button is easier to hit on a phone.
+  submit: { justifySelf: 'start', minWidth: '140px', '@media (max-width: 480px)': { justifySelf: 'stretch' } },
+})
+
+interface FieldErrors {
+  name?: string
+  file?: string
+}
+
+export interface TemplateUploadFormProps {
+  /** A template exists: the form is disabled with the spec's note. */
+  locked: boolean
+  /** The template list is not known yet: nothing may be sent. */
+  waiting: boolean
+  onUploadStart: () => void
+  onUploaded: () => void
+  /** The Template Name input, for the page to move focus to. */
+  nameRef: RefObject<HTMLInputElement | null>
+}
+
+export function TemplateUploadForm({ locked, waiting, onUploadStart, onUploaded, nameRef }: TemplateUploadFormProps) {
+  const styles = useStyles()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [templateName, setTemplateName] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const allowedTypes = useAllowedFileTypes()
+  const create = useCreateTemplate()
+
+  const extensions = allowedTypes.data?.template ?? []
+  // No list of allowed types, no uploads: the file could not be checked (portal-spec.md §8).
+  const typesFailed = allowedTypes.isError || (allowedTypes.isSuccess && extensions.length === 0)
+  const typesReady = allowedTypes.isSuccess && extensions.length > 0
+  const fieldsDisabled = locked || create.isPending
+  const fileDisabled = fieldsDisabled || !typesReady
+  const uploadDisabled = locked || waiting || !typesReady
+
+  const problemText = (chosen: File): string | undefined => {
+    const problem = fileProblem(chosen, extensions)
+    if (problem === 'type') return TEXT.typeNotAllowed(extensions)
+    if (problem === 'size') return TEXT.tooLarge
+    return undefined
+  }
+
+  const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null
+    setFile(chosen)
+    setFieldErrors((errors) => ({ ...errors, file: chosen ? problemText(chosen) : undefined }))
+  }
+
+  const reset = () => {
+    setTemplateName('')
+    setFile(null)
+    setFieldErrors({})
+    if (fileRef.current) fileRef.current.value = ''
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (create.isPending || uploadDisabled) return
+    setFailure(null)
+    const name = templateName.trim()
+    const errors: FieldErrors = {
+      name: name ? undefined : TEXT.nameRequired,
+      file: file ? problemText(file) : TEXT.fileRequired,
+    }
+    setFieldErrors(errors)
+    if (errors.name) return nameRef.current?.focus()
+    if (errors.file || !file) return fileRef.current?.focus()
+
+    onUploadStart()
+    create.mutate(
+      { templateName: name, file },
+      {
+        onSuccess: (answer) => {
+          if (answer?.success === false) return setFailure(answer.message || TEXT.uploadFailed)
+          reset()
+          onUploaded()
+        },
+        onError: (error) => setFailure((error instanceof ApiError && !error.network && error.serverMessage) || TEXT.uploadFailed),
+      },
+    )
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {locked && <Notice intent="info">{TEXT.removeFirst}</Notice>}
+      {typesFailed && (
+        <Notice
+          intent="error"
+          role="alert"
+          action={
+            <Button size="small" onClick={() => void allowedTypes.refetch()} disabled={allowedTypes.isFetching}>
+              {TEXT.retry}
+            </Button>
+          }
+        >
+          {TEXT.typesFailed}
+        </Notice>
+      )}
+      {failure && (
+        <Notice intent="error" role="alert">
+          {failure}
+        </Notice>
+      )}
+      <Field label={TEXT.templateName} required validationMessage={fieldErrors.name}>
+        <Input
+          ref={nameRef}
+          name="template_name"
+          autoComplete="off"
+          value={templateName}
+          maxLength={TEMPLATE_NAME_MAX_LENGTH}
+          disabled={fieldsDisabled}
+          onChange={(_, data) => {
+            setTemplateName(data.value)
+            if (fieldErrors.name) setFieldErrors((errors) => ({ ...errors, name: undefined }))
+          }}
+        />
+      </Field>
+      <Field
+        label={TEXT.templateFile}
+        required
+        validationMessage={fieldErrors.file}
+        hint={typesReady ? TEXT.fileHint(extensions) : allowedTypes.isPending ? <Spinner className={styles.loading} size="extra-tiny" label={TEXT.loadingTypes} /> : undefined}
+      >
+        {(controlProps) => (
+          <input
+            {...controlProps}
+            ref={fileRef}
+            type="file"
+            name="template_file"
+            className={mergeClasses(styles.fileInput, fieldErrors.file && styles.invalid)}
+            accept={typesReady ? acceptAttribute(extensions) : undefined}
+            disabled={fileDisabled}
+            onChange={onFileChange}
+          />
+        )}
+      </Field>
+      <Button
+        className={styles.submit}
+        type="submit"
+        appearance="primary"
+        icon={create.isPending ? <Spinner size="tiny" /> : <ArrowUpload20Regular />}
+        disabled={uploadDisabled}
+        disabledFocusable={!uploadDisabled && create.isPending}
+      >
+        {create.isPending ? TEXT.uploading : TEXT.upload}
+      </Button>
+    </form>
+  )
+}
