@@ -125,5 +125,4 @@ export const RESET_PASSWORD_TEXT = {
 
 export const PASSWORD_TEXT = {
   rules: 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.',
-  strength: 'Password strength:',
 } as const

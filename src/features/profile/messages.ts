@@ -30,7 +30,6 @@ export const CHANGE_PASSWORD_TEXT = {
   newPassword: 'New Password',
   confirmPassword: 'Confirm New Password',
   rules: 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.',
-  strength: 'Password strength:',
   confirmAction: 'I confirm that I want to change my password',
   submit: 'Change Password',
   submitting: 'Changing Password...',

@@ -11,7 +11,7 @@ import { failureText } from '../failure-text'
 import { COMPLETE_PROFILE_TEXT as TEXT, PASSWORD_TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { FormMessage } from './form-message'
-import { PasswordStrength } from './password-strength'
+import { PasswordStrengthHint } from '@/components/password-strength-hint'
 
 /** portal-spec.md §9: the redirect to sign-in after completion waits 2 seconds. */
 export const SIGNUP_REDIRECT_DELAY_MS = 2000
@@ -164,7 +164,7 @@ export function CompleteProfileForm() {
               onChange={(_, data) => setPassword(data.value)}
             />
           </Field>
-          <PasswordStrength password={password} />
+          <PasswordStrengthHint password={password} />
         </div>
         <Field label={TEXT.confirmPassword} required>
           <Input

@@ -9,7 +9,7 @@ import { failureText } from '../failure-text'
 import { PASSWORD_TEXT, RESET_PASSWORD_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { FormMessage } from './form-message'
-import { PasswordStrength } from './password-strength'
+import { PasswordStrengthHint } from '@/components/password-strength-hint'
 import { RouterLink } from './router-link'
 
 /** portal-spec.md §9: the redirect to sign-in after a reset waits 2 seconds. */
@@ -78,7 +78,7 @@ export function ResetPasswordForm() {
               onChange={(_, data) => setPassword(data.value)}
             />
           </Field>
-          <PasswordStrength password={password} />
+          <PasswordStrengthHint password={password} />
         </div>
         <Field label={TEXT.confirmPassword} required>
           <Input

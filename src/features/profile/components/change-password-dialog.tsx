@@ -8,7 +8,7 @@ import { AppDialog } from '@/components/app-dialog'
 import { ApiError } from '@/lib/api-client'
 import { useChangePassword } from '../api/change-password'
 import { CHANGE_PASSWORD_TEXT as TEXT } from '../messages'
-import { PasswordStrengthHint } from './password-strength-hint'
+import { PasswordStrengthHint } from '@/components/password-strength-hint'
 
 /** portal-spec.md §9: the dialog closes 2 seconds after the password changed. */
 export const CHANGE_PASSWORD_CLOSE_DELAY_MS = 2000

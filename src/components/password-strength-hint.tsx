@@ -1,8 +1,9 @@
-// The strength hint under the new password of Change Password (portal-spec.md §5): Weak, Moderate or
-// Strong, from the contract's count of satisfied rules.
+// The strength hint under a new password (portal-spec.md §5): Weak, Moderate or Strong, from the
+// contract's count of satisfied rules. Shared by sign-up, password reset and Change Password.
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { passwordStrength, type PasswordStrength } from '@contract/password-rules.ts'
-import { CHANGE_PASSWORD_TEXT as TEXT } from '../messages'
+
+const STRENGTH_LABEL = 'Password strength:'
 
 const LEVEL: Record<PasswordStrength, number> = { Weak: 1, Moderate: 2, Strong: 3 }
 
@@ -30,7 +31,7 @@ export function PasswordStrengthHint({ password }: { password: string }) {
             ))}
           </div>
           <span className={styles.label}>
-            {TEXT.strength} <strong>{strength}</strong>
+            {STRENGTH_LABEL} <strong>{strength}</strong>
           </span>
         </>
       )}

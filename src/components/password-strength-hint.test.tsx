@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { PasswordStrength } from './password-strength'
+import { PasswordStrengthHint } from '@/components/password-strength-hint'
 
-describe('PasswordStrength', () => {
+describe('PasswordStrengthHint', () => {
   it('says nothing until something is typed', () => {
-    const { container } = render(<PasswordStrength password="" />)
+    const { container } = render(<PasswordStrengthHint password="" />)
     expect(container).toHaveTextContent(/^$/)
   })
 
@@ -15,7 +15,7 @@ describe('PasswordStrength', () => {
     ['Abcdefg1', 'Moderate'],
     ['Abcdef1!', 'Strong'],
   ])('rates %j as %s', (password, strength) => {
-    render(<PasswordStrength password={password} />)
+    render(<PasswordStrengthHint password={password} />)
     expect(screen.getByText('Password strength:')).toHaveTextContent(`Password strength: ${strength}`)
   })
 })
