@@ -2,11 +2,12 @@
 // else, including a path that tries to leave the storage folder, answers 404. Files are streamed.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
+import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
 import { templatesRepository } from '../repositories/templates-repository.ts'
 
 /** File kinds by their path number (decisions.md): 11 template. Job files (10, 12, 13) and reports (15) come with their features. */
-const OWNED_BY: Record<string, (db: Parameters<typeof templatesRepository.byFileKey>[0], userId: string, key: string) => Promise<boolean>> = {
+const OWNED_BY: Record<string, (db: Db, userId: string, key: string) => Promise<boolean>> = {
   '11': async (db, userId, key) => !!(await templatesRepository.byFileKey(db, userId, key)),
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { eq } from 'drizzle-orm'
 import { ChangePasswordBody, ProfileResponse, ProfileUpdateBody } from '@contract/profile.ts'
 import { MessageResponse } from '@contract/auth.ts'
 import { passwordProblem } from '@contract/password-rules.ts'
@@ -10,7 +11,6 @@ import { notificationsRepository } from '../repositories/notifications-repositor
 import { sessionsRepository } from '../repositories/sessions-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
 import { users } from '../db/schema.ts'
-import { eq } from 'drizzle-orm'
 
 /** Credits under this are shown as low (portal-spec.md §9). */
 export const LOW_CREDIT_THRESHOLD = 20
