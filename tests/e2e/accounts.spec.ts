@@ -7,6 +7,7 @@ test('sign up, open the e-mailed link, complete the profile, sign in and sign ou
   await page.goto('/login')
   await page.getByRole('link', { name: 'Sign up' }).click()
   await expect(page).toHaveURL(/\/signup$/)
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible()
 
   await page.getByRole('textbox', { name: 'Full Name' }).fill('Morgan Newclerk')
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
@@ -62,6 +63,8 @@ test('forgot password, open the e-mailed link, reset, and sign in with the new p
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot Password' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
+  // The page loads lazily: until its heading shows, the Email field on screen is still the sign-in form's.
+  await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible()
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByRole('button', { name: 'Reset Password' }).click()
   await expect(page.getByText('If an account exists for this email, a reset link has been sent. Please check your email.')).toBeVisible()

@@ -120,6 +120,7 @@ test('delete the account, then fail to sign in again', async ({ page, request })
   await expect(page).toHaveURL(/\/login$/)
 
   // Found by role: the sign-in page must not stay hidden behind the closed dialog (fluentui#35139).
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
