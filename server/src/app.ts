@@ -21,6 +21,7 @@ import { notificationRoutes } from './routes/notifications.ts'
 import { accountRoutes } from './routes/account.ts'
 import { templateRoutes } from './routes/templates.ts'
 import { fileRoutes } from './routes/files.ts'
+import { clerkJobRoutes } from './routes/clerk-jobs.ts'
 import { createLocalStorage, type FileStorage } from './storage/file-storage.ts'
 import { scheduleAccountErasure } from './tasks/account-erasure.ts'
 
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger, mailer, scheduledTask
       await api.register(accountRoutes, { prefix: '/account' })
       await api.register(templateRoutes, { prefix: '/clerk-template' })
       await api.register(fileRoutes, { prefix: '/files' })
+      await api.register(clerkJobRoutes, { prefix: '/clerk' })
     },
     { prefix: '/api' },
   )

@@ -215,3 +215,83 @@ export const clerkTemplates = pgTable('clerk_templates', {
   sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+export const JOB_STATUSES = ['Submitted', 'Scheduled', 'In Progress', 'Completed', 'Downloaded', 'Failed'] as const
+export type JobStatus = (typeof JOB_STATUSES)[number]
+
+/** A transcription job. Its price is fixed at submission; its status moves along decisions.md's life cycle. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyAddress: text('property_address').notNull(),
+    reportTypeId: integer('report_type_id')
+      .notNull()
+      .references(() => reportTypes.id),
+    jobTypeId: integer('job_type_id')
+      .notNull()
+      .references(() => jobTypes.id),
+    slaSlotId: integer('sla_slot_id')
+      .notNull()
+      .references(() => slaSlots.id),
+    /** Credits charged. */
+    cost: numeric({ precision: 12, scale: 2 }).notNull(),
+    priority: text({ enum: ['Normal', 'High'] }).notNull().default('Normal'),
+    /** Total measured length of the audio files, in seconds. */
+    audioDurationSeconds: numeric('audio_duration_seconds', { precision: 12, scale: 3 }).notNull(),
+    remarks: text().notNull().default(''),
+    status: text({ enum: JOB_STATUSES }).notNull().default('Submitted'),
+    slaDeadline: timestamp('sla_deadline', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_user_created_idx').on(t.userId, t.createdAt)],
+)
+
+/** Every file of a job: audio, template, supporting documents, and the transcripts staff attach. */
+export const jobFiles = pgTable(
+  'job_files',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['audio', 'template', 'support', 'transcript'] }).notNull(),
+    /** Storage key; also the download path under /files/{10|11|12|13}/. */
+    fileKey: text('file_key').notNull().unique(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** Measured length in seconds (audio only). */
+    durationSeconds: numeric('duration_seconds', { precision: 12, scale: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_files_job_idx').on(t.jobId)],
+)
+
+export const jobStatusHistory = pgTable(
+  'job_status_history',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    status: text({ enum: JOB_STATUSES }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_status_history_job_idx').on(t.jobId)],
+)
+
+export const staffNotes = pgTable(
+  'staff_notes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    note: text().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_notes_job_idx').on(t.jobId)],
+)

@@ -1,0 +1,42 @@
+// A job as the job list reads it (portal-spec.md §3, "Job (as read from the list)").
+import Type, { type Static } from 'typebox'
+
+export const JobStatusName = Type.Union(
+  ['Submitted', 'Scheduled', 'In Progress', 'Completed', 'Downloaded', 'Failed'].map((s) => Type.Literal(s)),
+)
+
+const Named = Type.Object({ name: Type.String() })
+
+export const DashboardJob = Type.Object({
+  job_id: Type.Integer(),
+  property_address: Type.String(),
+  /** ISO 8601 times. */
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  sla_deadline: Type.Union([Type.String(), Type.Null()]),
+  priority: Type.String(),
+  /** Total audio length in seconds. */
+  audio_duration: Type.Number(),
+  /** Credits charged. */
+  cost: Type.Number(),
+  /** Storage paths; download from /files/10|11|12|13/{path}. The last segment is the file's name. */
+  audio_files: Type.Array(Type.String()),
+  template_files: Type.Array(Type.String()),
+  support_files: Type.Array(Type.String()),
+  transcript_files: Type.Array(Type.String()),
+  report_type: Named,
+  job_type: Named,
+  sla_slot: Named,
+  job_status: Type.Object({ status: Type.String() }),
+  staff_note: Type.Array(Type.Object({ note: Type.String(), created_at: Type.String() })),
+})
+export type DashboardJob = Static<typeof DashboardJob>
+
+export const DashboardQuery = Type.Object({
+  /** ms timestamps, inclusive. */
+  start: Type.Integer({ minimum: 0 }),
+  end: Type.Integer({ minimum: 0 }),
+})
+export type DashboardQuery = Static<typeof DashboardQuery>
+
+export const DashboardResponse = Type.Array(DashboardJob)

@@ -1,0 +1,98 @@
+// Jobs and what hangs off them. The dashboard read takes three queries whatever the number of jobs:
+// the jobs with their lookups, then all their files, then all their staff notes.
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm'
+import type { DashboardJob } from '@contract/jobs.ts'
+import type { Db } from '../db/database.ts'
+import { jobFiles, jobs, jobStatusHistory, jobTypes, reportTypes, slaSlots, staffNotes, type JobStatus } from '../db/schema.ts'
+
+export interface NewJob {
+  userId: string
+  propertyAddress: string
+  reportTypeId: number
+  jobTypeId: number
+  slaSlotId: number
+  cost: string
+  priority?: 'Normal' | 'High'
+  audioDurationSeconds: string
+  remarks?: string
+  slaDeadline: Date
+  createdAt?: Date
+  files?: { kind: 'audio' | 'template' | 'support' | 'transcript'; fileKey: string; sizeBytes: number; durationSeconds?: string }[]
+}
+
+export const jobsRepository = {
+  /** Inserts a job in status Submitted with its files and first history row; call inside the charge's transaction. */
+  async create(db: Db, job: NewJob): Promise<number> {
+    const createdAt = job.createdAt ?? new Date()
+    const [row] = await db
+      .insert(jobs)
+      .values({ ...job, createdAt, updatedAt: createdAt, status: 'Submitted' })
+      .returning({ id: jobs.id })
+    const jobId = row!.id
+    await db.insert(jobStatusHistory).values({ jobId, status: 'Submitted', changedAt: createdAt })
+    if (job.files?.length) await db.insert(jobFiles).values(job.files.map((file) => ({ ...file, jobId })))
+    return jobId
+  },
+
+  async dashboard(db: Db, userId: string, start: Date, end: Date): Promise<DashboardJob[]> {
+    const inRange = and(eq(jobs.userId, userId), gte(jobs.createdAt, start), lte(jobs.createdAt, end))
+    const rows = await db
+      .select({ job: jobs, reportType: reportTypes.name, jobType: jobTypes.name, slaSlot: slaSlots.name })
+      .from(jobs)
+      .innerJoin(reportTypes, eq(reportTypes.id, jobs.reportTypeId))
+      .innerJoin(jobTypes, eq(jobTypes.id, jobs.jobTypeId))
+      .innerJoin(slaSlots, eq(slaSlots.id, jobs.slaSlotId))
+      .where(inRange)
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    if (rows.length === 0) return []
+
+    const files = await db
+      .select({ jobId: jobFiles.jobId, kind: jobFiles.kind, fileKey: jobFiles.fileKey })
+      .from(jobFiles)
+      .innerJoin(jobs, eq(jobs.id, jobFiles.jobId))
+      .where(inRange)
+      .orderBy(asc(jobFiles.id))
+    const notes = await db
+      .select({ jobId: staffNotes.jobId, note: staffNotes.note, createdAt: staffNotes.createdAt })
+      .from(staffNotes)
+      .innerJoin(jobs, eq(jobs.id, staffNotes.jobId))
+      .where(inRange)
+      .orderBy(asc(staffNotes.createdAt), asc(staffNotes.id))
+
+    const byJob = new Map<number, DashboardJob>()
+    for (const { job, reportType, jobType, slaSlot } of rows) {
+      byJob.set(job.id, {
+        job_id: job.id,
+        property_address: job.propertyAddress,
+        created_at: job.createdAt.toISOString(),
+        updated_at: job.updatedAt.toISOString(),
+        sla_deadline: job.slaDeadline.toISOString(),
+        priority: job.priority,
+        audio_duration: Number(job.audioDurationSeconds),
+        cost: Number(job.cost),
+        audio_files: [],
+        template_files: [],
+        support_files: [],
+        transcript_files: [],
+        report_type: { name: reportType },
+        job_type: { name: jobType },
+        sla_slot: { name: slaSlot },
+        job_status: { status: job.status },
+        staff_note: [],
+      })
+    }
+    for (const file of files) byJob.get(file.jobId)?.[`${file.kind}_files`].push(file.fileKey)
+    for (const note of notes) byJob.get(note.jobId)?.staff_note.push({ note: note.note, created_at: note.createdAt.toISOString() })
+    return [...byJob.values()]
+  },
+
+  async setStatus(db: Db, jobId: number, status: JobStatus, at = new Date()): Promise<void> {
+    await db.update(jobs).set({ status, updatedAt: at }).where(eq(jobs.id, jobId))
+    await db.insert(jobStatusHistory).values({ jobId, status, changedAt: at })
+  },
+
+  async addStaffNote(db: Db, jobId: number, note: string, at = new Date()): Promise<void> {
+    await db.insert(staffNotes).values({ jobId, note, createdAt: at })
+    await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId))
+  },
+}
