@@ -8,10 +8,10 @@ import { PageTitle } from '@/components/page-title'
 import { useCompleteSignup } from '../api/complete-signup'
 import { useSignupDetails, type SignupDetailsAnswer } from '../api/get-signup-details'
 import { failureText } from '../failure-text'
-import { COMPLETE_PROFILE_TEXT as TEXT, PASSWORD_TEXT } from '../messages'
+import { COMPLETE_PROFILE_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { FormMessage } from './form-message'
-import { PasswordStrengthHint } from '@/components/password-strength-hint'
+import { NewPasswordFields } from './new-password-fields'
 
 /** portal-spec.md §9: the redirect to sign-in after completion waits 2 seconds. */
 export const SIGNUP_REDIRECT_DELAY_MS = 2000
@@ -153,29 +153,15 @@ export function CompleteProfileForm() {
             onChange={(_, data) => setAddress(data.value)}
           />
         </Field>
-        <div>
-          <Field label={TEXT.password} required hint={PASSWORD_TEXT.rules}>
-            <Input
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              maxLength={TEXT_INPUT_MAX_LENGTH}
-              onChange={(_, data) => setPassword(data.value)}
-            />
-          </Field>
-          <PasswordStrengthHint password={password} />
-        </div>
-        <Field label={TEXT.confirmPassword} required>
-          <Input
-            type="password"
-            name="confirm_password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            maxLength={TEXT_INPUT_MAX_LENGTH}
-            onChange={(_, data) => setConfirmPassword(data.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          passwordLabel={TEXT.password}
+          passwordName="password"
+          confirmLabel={TEXT.confirmPassword}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
+        />
         <Button className={styles.submit} appearance="primary" type="submit" size="large" disabledFocusable={busy}>
           {complete.isPending ? TEXT.submitting : TEXT.submit}
         </Button>

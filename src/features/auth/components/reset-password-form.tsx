@@ -1,15 +1,15 @@
 // Choose a new password from the e-mailed reset link (portal-spec.md §2 Reset password, §5, §8).
 import { useEffect, useState, type FormEvent } from 'react'
-import { Button, Field, Input } from '@fluentui/react-components'
+import { Button } from '@fluentui/react-components'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { passwordProblem, TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
+import { passwordProblem } from '@contract/password-rules.ts'
 import { PageTitle } from '@/components/page-title'
 import { useResetPassword } from '../api/reset-password'
 import { failureText } from '../failure-text'
-import { PASSWORD_TEXT, RESET_PASSWORD_TEXT as TEXT } from '../messages'
+import { RESET_PASSWORD_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { FormMessage } from './form-message'
-import { PasswordStrengthHint } from '@/components/password-strength-hint'
+import { NewPasswordFields } from './new-password-fields'
 import { RouterLink } from './router-link'
 
 /** portal-spec.md §9: the redirect to sign-in after a reset waits 2 seconds. */
@@ -67,29 +67,15 @@ export function ResetPasswordForm() {
         {!token && <FormMessage intent="warning">{TEXT.missingToken}</FormMessage>}
         {error && <FormMessage intent="error">{error}</FormMessage>}
         {done !== null && <FormMessage intent="success">{done}</FormMessage>}
-        <div>
-          <Field label={TEXT.newPassword} required hint={PASSWORD_TEXT.rules}>
-            <Input
-              type="password"
-              name="new_password"
-              autoComplete="new-password"
-              value={password}
-              maxLength={TEXT_INPUT_MAX_LENGTH}
-              onChange={(_, data) => setPassword(data.value)}
-            />
-          </Field>
-          <PasswordStrengthHint password={password} />
-        </div>
-        <Field label={TEXT.confirmPassword} required>
-          <Input
-            type="password"
-            name="confirm_password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            maxLength={TEXT_INPUT_MAX_LENGTH}
-            onChange={(_, data) => setConfirmPassword(data.value)}
-          />
-        </Field>
+        <NewPasswordFields
+          passwordLabel={TEXT.newPassword}
+          passwordName="new_password"
+          confirmLabel={TEXT.confirmPassword}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
+        />
         <Button className={styles.submit} appearance="primary" type="submit" size="large" disabledFocusable={busy}>
           {reset.isPending ? TEXT.submitting : TEXT.submit}
         </Button>
