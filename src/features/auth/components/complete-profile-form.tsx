@@ -10,7 +10,7 @@ import { useSignupDetails, type SignupDetailsAnswer } from '../api/get-signup-de
 import { failureText } from '../failure-text'
 import { COMPLETE_PROFILE_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
-import { FormMessage } from './form-message'
+import { StatusMessage } from '@/components/status-message'
 import { NewPasswordFields } from './new-password-fields'
 
 /** portal-spec.md §9: the redirect to sign-in after completion waits 2 seconds. */
@@ -113,11 +113,11 @@ export function CompleteProfileForm() {
       <PageTitle>{TEXT.title}</PageTitle>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <p className={styles.intro}>{TEXT.intro}</p>
-        {!token && <FormMessage intent="warning">{TEXT.missingToken}</FormMessage>}
+        {!token && <StatusMessage intent="warning">{TEXT.missingToken}</StatusMessage>}
         {details.isLoading && <Spinner size="tiny" label={TEXT.checking} />}
-        {detailsProblem && <FormMessage intent="error">{detailsProblem}</FormMessage>}
-        {error && <FormMessage intent="error">{error}</FormMessage>}
-        {completedFor !== null && <FormMessage intent="success">{TEXT.success}</FormMessage>}
+        {detailsProblem && <StatusMessage intent="error">{detailsProblem}</StatusMessage>}
+        {error && <StatusMessage intent="error">{error}</StatusMessage>}
+        {completedFor !== null && <StatusMessage intent="success">{TEXT.success}</StatusMessage>}
         <Field label={TEXT.fullName}>
           <Input name="full_name" value={user.fullName} readOnly />
         </Field>

@@ -7,7 +7,7 @@ import { useForgotPassword } from '../api/forgot-password'
 import { failureText } from '../failure-text'
 import { FORGOT_PASSWORD_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
-import { FormMessage } from './form-message'
+import { StatusMessage } from '@/components/status-message'
 import { RouterLink } from './router-link'
 
 type Outcome = { intent: 'success'; message: string } | { intent: 'error'; message: string }
@@ -44,11 +44,11 @@ export function ForgotPasswordForm() {
       <PageTitle>{TEXT.title}</PageTitle>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <p className={styles.intro}>{TEXT.intro}</p>
-        {outcome?.intent === 'error' && <FormMessage intent="error">{outcome.message}</FormMessage>}
+        {outcome?.intent === 'error' && <StatusMessage intent="error">{outcome.message}</StatusMessage>}
         {outcome?.intent === 'success' && (
-          <FormMessage intent="success">
+          <StatusMessage intent="success">
             {outcome.message} {TEXT.checkInbox}
-          </FormMessage>
+          </StatusMessage>
         )}
         <Field label={TEXT.email} required>
           <Input

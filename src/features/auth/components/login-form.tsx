@@ -11,7 +11,7 @@ import { useLogin } from '../api/login'
 import { failureText } from '../failure-text'
 import { LOGIN_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
-import { FormMessage } from './form-message'
+import { StatusMessage } from '@/components/status-message'
 import { RouterLink } from './router-link'
 
 /** What other screens may hand the login page through navigation state. */
@@ -31,9 +31,9 @@ function arrivalFrom(state: unknown): LoginArrival {
 }
 
 function arrivalBanner(arrival: LoginArrival) {
-  if (arrival.registered) return <FormMessage intent="success">{TEXT.registered}</FormMessage>
-  if (arrival.passwordReset) return <FormMessage intent="success">{TEXT.passwordReset}</FormMessage>
-  if (arrival.sessionExpired) return <FormMessage intent="warning">{TEXT.sessionExpired}</FormMessage>
+  if (arrival.registered) return <StatusMessage intent="success">{TEXT.registered}</StatusMessage>
+  if (arrival.passwordReset) return <StatusMessage intent="success">{TEXT.passwordReset}</StatusMessage>
+  if (arrival.sessionExpired) return <StatusMessage intent="warning">{TEXT.sessionExpired}</StatusMessage>
   return null
 }
 
@@ -80,7 +80,7 @@ export function LoginForm() {
       {/* Without noValidate: the browser itself asks for an empty field (the spec words no message for it). */}
       <form className={styles.form} onSubmit={onSubmit}>
         {arrivalBanner(arrival)}
-        {error && <FormMessage intent="error">{error}</FormMessage>}
+        {error && <StatusMessage intent="error">{error}</StatusMessage>}
         <Field label={TEXT.email} required>
           {/* No format check on login (portal-spec.md §5): a text input with the e-mail keyboard. */}
           <Input

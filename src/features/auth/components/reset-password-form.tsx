@@ -8,7 +8,7 @@ import { useResetPassword } from '../api/reset-password'
 import { failureText } from '../failure-text'
 import { RESET_PASSWORD_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
-import { FormMessage } from './form-message'
+import { StatusMessage } from '@/components/status-message'
 import { NewPasswordFields } from './new-password-fields'
 import { RouterLink } from './router-link'
 
@@ -64,9 +64,9 @@ export function ResetPasswordForm() {
       <PageTitle>{TEXT.title}</PageTitle>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <p className={styles.intro}>{TEXT.intro}</p>
-        {!token && <FormMessage intent="warning">{TEXT.missingToken}</FormMessage>}
-        {error && <FormMessage intent="error">{error}</FormMessage>}
-        {done !== null && <FormMessage intent="success">{done}</FormMessage>}
+        {!token && <StatusMessage intent="warning">{TEXT.missingToken}</StatusMessage>}
+        {error && <StatusMessage intent="error">{error}</StatusMessage>}
+        {done !== null && <StatusMessage intent="success">{done}</StatusMessage>}
         <NewPasswordFields
           passwordLabel={TEXT.newPassword}
           passwordName="new_password"

@@ -10,7 +10,7 @@ import { useSignupRequest } from '../api/signup-request'
 import { failureText } from '../failure-text'
 import { SIGNUP_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
-import { FormMessage } from './form-message'
+import { StatusMessage } from '@/components/status-message'
 import { RouterLink } from './router-link'
 import { TermsDialog } from './terms-dialog'
 
@@ -101,7 +101,7 @@ export function SignupForm() {
       <PageTitle>{TEXT.title}</PageTitle>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <p className={styles.intro}>{TEXT.intro}</p>
-        {error && <FormMessage intent="error">{error}</FormMessage>}
+        {error && <StatusMessage intent="error">{error}</StatusMessage>}
         <Field label={TEXT.fullName} required>
           <Input
             name="full_name"

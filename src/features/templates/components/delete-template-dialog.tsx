@@ -7,7 +7,7 @@ import { AppDialog } from '@/components/app-dialog'
 import { ApiError } from '@/lib/api-client'
 import { DELETED_ANSWER, useDeleteTemplate } from '../api/delete-template'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
-import { Notice } from './notice'
+import { StatusMessage } from '@/components/status-message'
 
 const useStyles = makeStyles({
   content: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -82,9 +82,9 @@ export function DeleteTemplateDialog({ template, open, onClose, onDeleted }: Del
     >
       <div className={styles.content}>
         {failure && (
-          <Notice intent="error" role="alert">
+          <StatusMessage intent="error" role="alert">
             {failure}
-          </Notice>
+          </StatusMessage>
         )}
         <p className={styles.text}>{TEXT.deleteQuestion(template.template_name)}</p>
         <p className={styles.warning}>{TEXT.deleteWarning}</p>

@@ -10,7 +10,7 @@ import { fileBaseName, useDownloadTemplate } from '../api/download-template'
 import { useTemplates } from '../api/get-templates'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
 import { DeleteTemplateDialog } from './delete-template-dialog'
-import { Notice } from './notice'
+import { StatusMessage } from '@/components/status-message'
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalS },
@@ -53,9 +53,9 @@ export function TemplateList({ onDeleted }: { onDeleted: () => void }) {
     if (templates.isPending) return <Spinner className={styles.loading} size="small" labelPosition="after" label={TEXT.loadingList} />
     if (templates.isError)
       return (
-        <Notice intent="error" role="alert">
+        <StatusMessage intent="error" role="alert">
           {TEXT.listFailed}
-        </Notice>
+        </StatusMessage>
       )
     if (templates.data.length === 0) return <p className={styles.empty}>{TEXT.empty}</p>
     return (

@@ -5,7 +5,7 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { PageTitle } from '@/components/page-title'
 import { useTemplates } from '../api/get-templates'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
-import { Notice } from './notice'
+import { StatusMessage } from '@/components/status-message'
 import { TemplateList } from './template-list'
 import { TemplateUploadForm } from './template-upload-form'
 
@@ -53,7 +53,7 @@ export function TemplateManagement() {
       <div role="status">
         {notice && (
           <div className={styles.notice}>
-            <Notice intent="success">{notice}</Notice>
+            <StatusMessage intent="success" role={null}>{notice}</StatusMessage>
           </div>
         )}
       </div>

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client'
 import { useAllowedFileTypes } from '../api/get-allowed-file-types'
 import { useCreateTemplate } from '../api/create-template'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
-import { Notice } from './notice'
+import { StatusMessage } from '@/components/status-message'
 import { acceptAttribute, fileProblem } from './template-file-rules'
 
 /** Long enough for any report title; the same cap as the portal's other name fields. */
@@ -136,9 +136,9 @@ export function TemplateUploadForm({ locked, waiting, onUploadStart, onUploaded,
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
-      {locked && <Notice intent="info">{TEXT.removeFirst}</Notice>}
+      {locked && <StatusMessage intent="info" role={null}>{TEXT.removeFirst}</StatusMessage>}
       {typesFailed && (
-        <Notice
+        <StatusMessage
           intent="error"
           role="alert"
           action={
@@ -148,12 +148,12 @@ export function TemplateUploadForm({ locked, waiting, onUploadStart, onUploaded,
           }
         >
           {TEXT.typesFailed}
-        </Notice>
+        </StatusMessage>
       )}
       {failure && (
-        <Notice intent="error" role="alert">
+        <StatusMessage intent="error" role="alert">
           {failure}
-        </Notice>
+        </StatusMessage>
       )}
       <Field label={TEXT.templateName} required validationMessage={fieldErrors.name}>
         <Input
