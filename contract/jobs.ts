@@ -1,9 +1,15 @@
 // A job as the job list reads it (portal-spec.md §3, "Job (as read from the list)").
 import Type, { type Static } from 'typebox'
 
-export const JobStatusName = Type.Union(
-  ['Submitted', 'Scheduled', 'In Progress', 'Completed', 'Downloaded', 'Failed'].map((s) => Type.Literal(s)),
-)
+export const JobStatusName = Type.Union([
+  Type.Literal('Submitted'),
+  Type.Literal('Scheduled'),
+  Type.Literal('In Progress'),
+  Type.Literal('Completed'),
+  Type.Literal('Downloaded'),
+  Type.Literal('Failed'),
+])
+export type JobStatusName = Static<typeof JobStatusName>
 
 const Named = Type.Object({ name: Type.String() })
 
@@ -40,3 +46,13 @@ export const DashboardQuery = Type.Object({
 export type DashboardQuery = Static<typeof DashboardQuery>
 
 export const DashboardResponse = Type.Array(DashboardJob)
+
+/** DELETE or POST /clerk/delete-jobs (portal-spec.md §7 gives both readings; the server takes both). */
+export const DeleteJobsBody = Type.Object({
+  job_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, uniqueItems: true }),
+})
+export type DeleteJobsBody = Static<typeof DeleteJobsBody>
+
+/** "{n} job(s) deleted" on success; a refusal (none listed, not found, not finished) is a 400 or 404 `{detail}` and deletes nothing. */
+export const DeleteJobsResponse = Type.Object({ message: Type.String() })
+export type DeleteJobsResponse = Static<typeof DeleteJobsResponse>

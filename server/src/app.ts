@@ -22,6 +22,8 @@ import { accountRoutes } from './routes/account.ts'
 import { templateRoutes } from './routes/templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { clerkJobRoutes } from './routes/clerk-jobs.ts'
+import { opsRoutes } from './routes/ops.ts'
+import { resolveOpsToken } from './plugins/operator-token.ts'
 import { createLocalStorage, type FileStorage } from './storage/file-storage.ts'
 import { scheduleAccountErasure } from './tasks/account-erasure.ts'
 
@@ -80,6 +82,7 @@ export async function buildApp({ config, database, logger, mailer, scheduledTask
       await api.register(templateRoutes, { prefix: '/clerk-template' })
       await api.register(fileRoutes, { prefix: '/files' })
       await api.register(clerkJobRoutes, { prefix: '/clerk' })
+      await api.register(opsRoutes, { prefix: '/ops', token: await resolveOpsToken(database.db, config.opsToken, config.dataDir) })
     },
     { prefix: '/api' },
   )

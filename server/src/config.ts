@@ -20,6 +20,8 @@ export interface Config {
   demoAccount: boolean
   /** Signs access tokens. Unset: the server generates one and keeps it in the database. */
   jwtSecret: string | undefined
+  /** The operator command line's token. Unset: generated, kept in the database and written to DATA_DIR/ops-token. */
+  opsToken: string | undefined
   mail: {
     /** smtp(s)://user:password@host:port; unset: messages go to the outbox folder. */
     smtpUrl: string | undefined
@@ -79,6 +81,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long')
   if (jwtSecret === undefined && production) problems.push('JWT_SECRET is required when NODE_ENV=production')
 
+  const opsToken = read('OPS_TOKEN')
+  if (opsToken !== undefined && opsToken.length < 32) problems.push('OPS_TOKEN must be at least 32 characters long')
+
   const smtpUrl = read('SMTP_URL')
   if (smtpUrl !== undefined && !/^smtps?:\/\/.+/.test(smtpUrl)) {
     problems.push('SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps:// for port 465)')
@@ -97,6 +102,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     production,
     demoAccount,
     jwtSecret,
+    opsToken,
     mail: { smtpUrl, from: mailFrom, outboxDir: path.join(dataDir, 'outbox') },
   }
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { DEMO_CLERK } from './db/seed-data.ts'
+import { seedDemoClerkJobs } from './jobs/demo-jobs.ts'
 
 async function main(): Promise<void> {
   let config: Config
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
       ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
       : { level: config.logLevel },
   })
+
+  if (config.demoAccount && (await seedDemoClerkJobs(database.db, app.storage, DEMO_CLERK.email))) {
+    app.log.info('gave the demo clerk a dozen demo jobs and starting credits')
+  }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error')

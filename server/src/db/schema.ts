@@ -295,3 +295,27 @@ export const staffNotes = pgTable(
   },
   (t) => [index('staff_notes_job_idx').on(t.jobId)],
 )
+
+export const CREDIT_ENTRY_KINDS = ['recharge', 'job_charge', 'adjustment'] as const
+
+/**
+ * The credit ledger (decisions.md, Credits): every change to a clerk's credits is a row, and the balance
+ * is their sum. Rows are never updated; a correction is a new adjustment with its reason.
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Positive adds credits, negative spends them. */
+    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    kind: text({ enum: CREDIT_ENTRY_KINDS }).notNull(),
+    /** Why: the operator's reason, the plan bought, or the job charged. */
+    reason: text().notNull(),
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_entries_user_idx').on(t.userId, t.createdAt), check('credit_entries_amount_nonzero', sql`${t.amount} <> 0`)],
+)

@@ -1,9 +1,30 @@
 // Jobs and what hangs off them. The dashboard read takes three queries whatever the number of jobs:
 // the jobs with their lookups, then all their files, then all their staff notes.
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { DashboardJob } from '@contract/jobs.ts'
 import type { Db } from '../db/database.ts'
-import { jobFiles, jobs, jobStatusHistory, jobTypes, reportTypes, slaSlots, staffNotes, type JobStatus } from '../db/schema.ts'
+import { jobFiles, jobs, jobStatusHistory, jobTypes, reportTypes, slaSlots, staffNotes, users, type JobStatus } from '../db/schema.ts'
+
+export type JobFileKind = (typeof jobFiles.kind.enumValues)[number]
+
+export interface NewJobFile {
+  kind: JobFileKind
+  fileKey: string
+  sizeBytes: number
+  durationSeconds?: string
+}
+
+/** A job as the operator command line lists it. */
+export interface OpsJob {
+  jobId: number
+  clerkEmail: string
+  propertyAddress: string
+  status: JobStatus
+  jobType: string
+  createdAt: string
+  slaDeadline: string
+  transcripts: number
+}
 
 export interface NewJob {
   userId: string
@@ -17,7 +38,7 @@ export interface NewJob {
   remarks?: string
   slaDeadline: Date
   createdAt?: Date
-  files?: { kind: 'audio' | 'template' | 'support' | 'transcript'; fileKey: string; sizeBytes: number; durationSeconds?: string }[]
+  files?: NewJobFile[]
 }
 
 export const jobsRepository = {
@@ -94,5 +115,78 @@ export const jobsRepository = {
   async addStaffNote(db: Db, jobId: number, note: string, at = new Date()): Promise<void> {
     await db.insert(staffNotes).values({ jobId, note, createdAt: at })
     await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId))
+  },
+
+  async findById(db: Db, jobId: number) {
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId))
+    return row
+  },
+
+  /** The job, locked for the rest of the transaction (status moves read and write it). */
+  async lockById(db: Db, jobId: number) {
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId)).for('update')
+    return row
+  },
+
+  /** The job a stored file belongs to, when that file is of `kind` and the job is `userId`'s. */
+  async fileOwner(db: Db, userId: string, kind: JobFileKind, fileKey: string) {
+    const [row] = await db
+      .select({ jobId: jobs.id, status: jobs.status })
+      .from(jobFiles)
+      .innerJoin(jobs, eq(jobs.id, jobFiles.jobId))
+      .where(and(eq(jobFiles.fileKey, fileKey), eq(jobFiles.kind, kind), eq(jobs.userId, userId)))
+    return row
+  },
+
+  async addFile(db: Db, jobId: number, file: NewJobFile, at = new Date()): Promise<void> {
+    await db.insert(jobFiles).values({ ...file, jobId, createdAt: at })
+    await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId))
+  },
+
+  /** The clerk's jobs among `jobIds`, locked until the transaction ends, with their file keys. */
+  async lockOwned(db: Db, userId: string, jobIds: number[]) {
+    const owned = await db
+      .select({ id: jobs.id, status: jobs.status })
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), inArray(jobs.id, jobIds)))
+      .orderBy(asc(jobs.id))
+      .for('update')
+    if (owned.length === 0) return { owned, fileKeys: [] as string[] }
+    const files = await db.select({ fileKey: jobFiles.fileKey }).from(jobFiles).where(inArray(jobFiles.jobId, owned.map((job) => job.id)))
+    return { owned, fileKeys: files.map((file) => file.fileKey) }
+  },
+
+  /** Deletes jobs; their files, history and notes go with them (ON DELETE CASCADE). */
+  async deleteByIds(db: Db, jobIds: number[]): Promise<void> {
+    await db.delete(jobs).where(inArray(jobs.id, jobIds))
+  },
+
+  /** Newest first, for operators: optionally one clerk's (by e-mail) or one status. */
+  async listForOps(db: Db, filter: { clerkEmail?: string; status?: JobStatus; limit: number }): Promise<OpsJob[]> {
+    const transcripts = db
+      .select({ jobId: jobFiles.jobId, count: sql<number>`count(*)::int`.as('count') })
+      .from(jobFiles)
+      .where(eq(jobFiles.kind, 'transcript'))
+      .groupBy(jobFiles.jobId)
+      .as('transcripts')
+    const rows = await db
+      .select({ job: jobs, email: users.email, jobType: jobTypes.name, transcripts: transcripts.count })
+      .from(jobs)
+      .innerJoin(users, eq(users.id, jobs.userId))
+      .innerJoin(jobTypes, eq(jobTypes.id, jobs.jobTypeId))
+      .leftJoin(transcripts, eq(transcripts.jobId, jobs.id))
+      .where(and(filter.clerkEmail ? sql`lower(${users.email}) = ${filter.clerkEmail.toLowerCase()}` : undefined, filter.status ? eq(jobs.status, filter.status) : undefined))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(filter.limit)
+    return rows.map(({ job, email, jobType, transcripts: count }) => ({
+      jobId: job.id,
+      clerkEmail: email,
+      propertyAddress: job.propertyAddress,
+      status: job.status,
+      jobType,
+      createdAt: job.createdAt.toISOString(),
+      slaDeadline: job.slaDeadline.toISOString(),
+      transcripts: count ?? 0,
+    }))
   },
 }

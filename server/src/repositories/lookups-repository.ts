@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { AllowedFileTypes, JobType, RechargePlan, ReportType, SlaSlot } from '@contract/lookups.ts'
 import type { Db } from '../db/database.ts'
-import { allowedFileTypes, jobTypes, rechargePlans, reportTypes, slaSlots } from '../db/schema.ts'
+import { allowedFileTypes, jobRates, jobTypes, rechargePlans, reportTypes, slaSlots } from '../db/schema.ts'
 
 /** Reads of the seeded reference data. Every method takes the database or an open transaction. */
 export const lookupsRepository = {
@@ -47,5 +47,11 @@ export const lookupsRepository = {
     const lists: AllowedFileTypes = { audio: [], template: [], support: [] }
     for (const row of rows) lists[row.category].push(row.extension)
     return lists
+  },
+
+  /** The price list: credits per started audio minute for each offered (job type, turnaround) pair. */
+  async rates(db: Db): Promise<{ jobTypeId: number; slaSlotId: number; creditsPerMinute: number }[]> {
+    const rows = await db.select().from(jobRates)
+    return rows.map((row) => ({ jobTypeId: row.jobTypeId, slaSlotId: row.slaSlotId, creditsPerMinute: Number(row.creditsPerMinute) }))
   },
 }

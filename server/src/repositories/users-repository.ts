@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/database.ts'
 import { users } from '../db/schema.ts'
 
@@ -23,5 +23,16 @@ export const usersRepository = {
 
   async setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
     await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id))
+  },
+
+  /** Moves an account between active and deactivated; false when it is in neither (being deleted, deleted). */
+  async setActive(db: Db, id: string, active: boolean): Promise<boolean> {
+    const from = active ? 'deactivated' : 'active'
+    const changed = await db
+      .update(users)
+      .set({ status: active ? 'active' : 'deactivated', updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.status, from)))
+      .returning({ id: users.id })
+    return changed.length > 0
   },
 }

@@ -1,7 +1,8 @@
 // /api/clerk: the clerk's own jobs. More calls (delete, cost, create) join this file's prefix.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DashboardQuery, DashboardResponse } from '@contract/jobs.ts'
+import { DashboardQuery, DashboardResponse, DeleteJobsBody, DeleteJobsResponse } from '@contract/jobs.ts'
 import { HttpError } from '../http-error.ts'
+import { deleteClerkJobs } from '../jobs/job-operations.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 
 export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,4 +14,14 @@ export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (start > end) throw new HttpError(400, 'The start of the date range must not be after its end')
     return jobsRepository.dashboard(app.database.db, request.clerk!.userId, new Date(start), new Date(end))
   })
+
+  // Both readings of the spec (DELETE and POST) do the same: all of the listed jobs go, or none.
+  for (const method of ['DELETE', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/delete-jobs',
+      schema: { body: DeleteJobsBody, response: { 200: DeleteJobsResponse } },
+      handler: async (request) => ({ message: await deleteClerkJobs(app.database.db, app.storage, request.clerk!.userId, request.body.job_ids) }),
+    })
+  }
 }

@@ -1,14 +1,37 @@
 // Downloads: GET /files/{kind}/{path}. A file is served only to the clerk it belongs to; anything
-// else, including a path that tries to leave the storage folder, answers 404. Files are streamed.
+// else, including a path that tries to leave the storage folder, answers 404. Files are streamed,
+// Range requests are honoured (an audio player seeks with them), and the first download of a
+// Completed job's transcript moves the job to Downloaded.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
+import parseRange from 'range-parser'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
+import { markTranscriptDownloaded } from '../jobs/job-operations.ts'
+import { jobsRepository, type JobFileKind } from '../repositories/jobs-repository.ts'
 import { templatesRepository } from '../repositories/templates-repository.ts'
+import type { ByteRange } from '../storage/file-storage.ts'
 
-/** File kinds by their path number (decisions.md): 11 template. Job files (10, 12, 13) and reports (15) come with their features. */
-const OWNED_BY: Record<string, (db: Db, userId: string, key: string) => Promise<boolean>> = {
-  '11': async (db, userId, key) => !!(await templatesRepository.byFileKey(db, userId, key)),
+interface OwnedFile {
+  /** Set for a job's file: the job it belongs to and that job's status. */
+  job?: { jobId: number; status: string }
+}
+
+type OwnershipCheck = (db: Db, userId: string, key: string) => Promise<OwnedFile | null>
+
+const jobFile =
+  (kind: JobFileKind): OwnershipCheck =>
+  async (db, userId, key) => {
+    const job = await jobsRepository.fileOwner(db, userId, kind, key)
+    return job ? { job } : null
+  }
+
+/** File kinds by their path number (decisions.md). The recharge report (15) comes with credits. */
+const OWNED_BY: Record<string, OwnershipCheck> = {
+  '10': jobFile('audio'),
+  '11': async (db, userId, key) => ((await templatesRepository.byFileKey(db, userId, key)) ? {} : null),
+  '12': jobFile('support'),
+  '13': jobFile('transcript'),
 }
 
 /** RFC 6266 attachment header with an ASCII fallback and the UTF-8 name (RFC 5987). */
@@ -17,22 +40,53 @@ export function attachmentHeader(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 
+/** The one range a Range header asks for; null for the whole file; 'unsatisfiable' past its end. */
+function requestedRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {
+  if (!header) return null
+  const ranges = parseRange(size, header, { combine: true })
+  if (ranges === -1) return 'unsatisfiable'
+  // A malformed header, or several ranges (multipart/byteranges), is answered with the whole file, as RFC 9110 allows.
+  if (ranges === -2 || ranges.type !== 'bytes' || ranges.length !== 1) return null
+  return ranges[0]!
+}
+
 export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.database
   app.addHook('preHandler', app.authenticate)
 
-  app.get('/:kind/*', { schema: { params: Type.Object({ kind: Type.String({ maxLength: 4 }), '*': Type.String({ maxLength: 1000 }) }) } }, async (request, reply) => {
+  app.get('/:kind/*', { schema: { params: Type.Object({ kind: Type.String({ maxLength: 40 }), '*': Type.String({ maxLength: 1000 }) }) } }, async (request, reply) => {
     const { kind, '*': key } = request.params
     const owns = OWNED_BY[kind]
     const notFound = new HttpError(404, 'Not found')
-    if (!owns || key.split('/').includes('..') || !(await owns(app.database.db, request.clerk!.userId, key))) throw notFound
-    const file = await app.storage.open(key)
-    if (!file) throw notFound
+    if (!owns || key.split('/').includes('..')) throw notFound
+    const owned = await owns(db, request.clerk!.userId, key)
+    if (!owned) throw notFound
+
+    const whole = await app.storage.open(key)
+    if (!whole) throw notFound
+    const range = requestedRange(request.headers.range, whole.size)
     const baseName = key.split('/').pop()!
-    return reply
+    reply
       .header('content-type', 'application/octet-stream')
-      .header('content-length', file.size)
       .header('content-disposition', attachmentHeader(baseName))
+      .header('accept-ranges', 'bytes')
       .header('cache-control', 'private, no-store')
-      .send(file.stream)
+    if (range === 'unsatisfiable') {
+      whole.stream.destroy()
+      return reply.code(416).header('content-range', `bytes */${whole.size}`).send()
+    }
+    if (range) {
+      whole.stream.destroy()
+      const part = await app.storage.open(key, range)
+      if (!part) throw notFound
+      return reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(part.stream)
+    }
+    // Marked before the bytes go out: a download that breaks off still counts, as the clerk has begun to read it.
+    if (kind === '13' && owned.job?.status === 'Completed') await markTranscriptDownloaded(db, owned.job.jobId)
+    return reply.header('content-length', whole.size).send(whole.stream)
   })
 }

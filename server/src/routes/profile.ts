@@ -10,6 +10,7 @@ import { authEventsRepository } from '../repositories/auth-events-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { sessionsRepository } from '../repositories/sessions-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
+import { creditsRepository } from '../repositories/credits-repository.ts'
 import { users } from '../db/schema.ts'
 
 /** Credits under this are shown as low (portal-spec.md §9). */
@@ -38,8 +39,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', { schema: { response: { 200: ProfileResponse } } }, async (request) => {
     const user = await currentUser(request.clerk!.userId)
-    // The credit ledger arrives with the credits feature; until then every balance is zero.
-    const credits = 0
+    const credits = await creditsRepository.balance(db, user.id)
     return {
       full_name: user.fullName,
       email: user.email,

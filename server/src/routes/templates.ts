@@ -1,6 +1,5 @@
 // The clerk's one reusable report template: list, upload (streamed to storage, extension and content
 // checked, size limited) and delete. Another clerk's template answers 404.
-import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import type { MultipartFile } from '@fastify/multipart'
@@ -10,8 +9,7 @@ import { HttpError } from '../http-error.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { templatesRepository, type ClerkTemplate } from '../repositories/templates-repository.ts'
-import { contentMatchesExtension } from '../storage/file-signatures.ts'
-import { extensionOf, FileTooLargeError, safeFileName } from '../storage/file-storage.ts'
+import { saveCheckedUpload, UploadRefusedError } from '../storage/checked-upload.ts'
 
 export const TEMPLATE_MESSAGES = {
   uploaded: 'Template uploaded successfully',
@@ -75,7 +73,6 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     } catch (error) {
       // Nothing half-done stays behind: a refused upload leaves no file.
       if (saved) await storage.remove(saved.key)
-      if (error instanceof FileTooLargeError) throw new HttpError(413, TEMPLATE_MESSAGES.tooLarge)
       throw error
     }
   })
@@ -95,23 +92,13 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   async function saveTemplateFile(part: MultipartFile, userId: string, allowed: string[]) {
-    const fileName = safeFileName(part.filename, 'template')
-    const extension = extensionOf(fileName)
-    if (!allowed.includes(extension)) {
-      part.file.resume()
-      throw new HttpError(400, TEMPLATE_MESSAGES.wrongType(allowed))
-    }
-    const key = `clerks/${userId}/templates/${randomUUID()}/${fileName}`
-    const { size, head } = await storage.save(key, part.file, TEMPLATE_MAX_BYTES)
-    // @fastify/multipart truncates at its own limit instead of failing; treat that as too large too.
-    if (part.file.truncated) {
-      await storage.remove(key)
-      throw new FileTooLargeError(TEMPLATE_MAX_BYTES)
-    }
-    if (size === 0 || !contentMatchesExtension(extension, head)) {
-      await storage.remove(key)
+    try {
+      return await saveCheckedUpload(storage, part, { folder: `clerks/${userId}/templates`, allowed, maxBytes: TEMPLATE_MAX_BYTES, fallbackName: 'template' })
+    } catch (error) {
+      if (!(error instanceof UploadRefusedError)) throw error
+      if (error.reason === 'type') throw new HttpError(400, TEMPLATE_MESSAGES.wrongType(allowed))
+      if (error.reason === 'size') throw new HttpError(413, TEMPLATE_MESSAGES.tooLarge)
       throw new HttpError(400, TEMPLATE_MESSAGES.wrongContent)
     }
-    return { key, size }
   }
 }

@@ -22,9 +22,16 @@ export interface SavedFile {
   head: Buffer
 }
 
+/** Inclusive byte positions, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
 export interface FileStorage {
   save(key: string, source: Readable, maxBytes: number): Promise<SavedFile>
-  open(key: string): Promise<{ stream: Readable; size: number } | null>
+  /** The file's bytes (only `range`, inclusive, when given) and its whole size; null when there is no such file. */
+  open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>
   remove(key: string): Promise<void>
   /** Removes everything under a folder-like prefix, e.g. a clerk's "clerks/<id>/". */
   removePrefix(prefix: string): Promise<void>
@@ -65,13 +72,13 @@ export function createLocalStorage(root: string): FileStorage {
       return { size, head: Buffer.concat(headChunks) }
     },
 
-    async open(key) {
+    async open(key, range) {
       let full: string
       try {
         full = pathOf(key)
         const info = await stat(full)
         if (!info.isFile()) return null
-        return { stream: createReadStream(full), size: info.size }
+        return { stream: createReadStream(full, range), size: info.size }
       } catch {
         return null
       }

@@ -2,7 +2,7 @@
 // a private PGlite loaded from the migrated archive, or a private PostgreSQL database copied
 // from the migrated template.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -135,4 +135,16 @@ export async function signIn(t: TestApp, email: string, password = STRONG_PASSWO
   const cookie = response.cookies.find((c) => c.name === 'inspectscribe_refresh')
   if (!cookie) throw new Error('no refresh cookie')
   return { token: response.json().token, refreshCookie: cookie.value }
+}
+
+/** The operator token the app generated into its data folder (what `npm run ops` reads). */
+export function opsHeaders(t: TestApp): Record<string, string> {
+  return bearer(readFileSync(path.join(t.app.config.dataDir, 'ops-token'), 'utf8').trim())
+}
+
+/** Creates demo jobs through the operator call; with count 6 they are, in order, Submitted, Scheduled, In Progress, Completed, Downloaded, Failed. */
+export async function createDemoJobsFor(t: TestApp, email: string, count = 6): Promise<number[]> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/ops/demo-jobs', headers: opsHeaders(t), payload: { email, count } })
+  if (response.statusCode !== 200) throw new Error(`demo-jobs failed: ${response.body}`)
+  return [...(response.json().message as string).matchAll(/#(\d+)/g)].map((match) => Number(match[1]))
 }

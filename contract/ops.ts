@@ -1,0 +1,46 @@
+// The operator command line's calls (/api/ops/*): staff work on jobs and accounts happens outside the
+// portal (decisions.md, Jobs). Every call carries the operator token as a Bearer header.
+import Type, { type Static } from 'typebox'
+import { JobStatusName } from './jobs.ts'
+
+export const OpsJob = Type.Object({
+  jobId: Type.Integer(),
+  clerkEmail: Type.String(),
+  propertyAddress: Type.String(),
+  status: JobStatusName,
+  jobType: Type.String(),
+  createdAt: Type.String(),
+  slaDeadline: Type.String(),
+  transcripts: Type.Integer(),
+})
+export type OpsJob = Static<typeof OpsJob>
+
+export const OpsJobsQuery = Type.Object({
+  clerk: Type.Optional(Type.String({ maxLength: 254 })),
+  status: Type.Optional(JobStatusName),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+})
+export type OpsJobsQuery = Static<typeof OpsJobsQuery>
+
+export const OpsMoveBody = Type.Object({ status: JobStatusName })
+export const OpsNoteBody = Type.Object({ note: Type.String({ maxLength: 4000 }) })
+
+export const OpsCreditsBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  /** Positive adds credits, negative removes them; two decimals at most. */
+  amount: Type.Number({ minimum: -100000, maximum: 100000, multipleOf: 0.01 }),
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+})
+export type OpsCreditsBody = Static<typeof OpsCreditsBody>
+
+export const OpsAccountBody = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) })
+export type OpsAccountBody = Static<typeof OpsAccountBody>
+
+export const OpsDemoJobsBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+})
+export type OpsDemoJobsBody = Static<typeof OpsDemoJobsBody>
+
+export const OpsMessage = Type.Object({ message: Type.String() })
+export type OpsMessage = Static<typeof OpsMessage>

@@ -1,0 +1,164 @@
+// The operator command line: staff work on jobs and accounts, done through the running server's
+// /api/ops/* calls (PGlite allows one process, and with several servers every change must go through
+// one of them). Usage: npm run ops -- help
+import { openAsBlob } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import type { OpsJob } from '../contract/ops.ts'
+
+const USAGE = `InspectScribe operator command line
+
+  npm run ops -- jobs [--clerk <email>] [--status <status>] [--limit <n>] [--json]
+  npm run ops -- move <job id> <status>            Submitted, Scheduled, "In Progress", Completed, Failed
+  npm run ops -- note <job id> <text>              add a staff note the clerk sees on the job
+  npm run ops -- attach-transcript <job id> <file> attach a transcript (doc, docx, pdf, odt, rtf, txt)
+  npm run ops -- credits <email> <amount> --reason <why>   add (positive) or remove (negative) credits
+  npm run ops -- deactivate <email>                stop an account signing in (ends its sessions)
+  npm run ops -- reactivate <email>
+  npm run ops -- demo-jobs <email> [--count <n>]   create realistic demo jobs for a clerk
+
+It talks to the running server: INSPECTSCRIBE_URL (default http://localhost:$PORT, PORT 8080), with the
+operator token from OPS_TOKEN, or else the file DATA_DIR/ops-token (DATA_DIR default ./data) that the
+embedded server writes when it starts.`
+
+class UsageError extends Error {}
+
+const STATUSES = ['Submitted', 'Scheduled', 'In Progress', 'Completed', 'Downloaded', 'Failed'] as const
+
+/** "in-progress", "IN_PROGRESS" and "in progress" all name In Progress. */
+function statusArgument(raw: string | undefined): string {
+  const wanted = (raw ?? '').toLowerCase().replace(/[-_]/g, ' ').trim()
+  const status = STATUSES.find((s) => s.toLowerCase() === wanted)
+  if (!status) throw new UsageError(`Unknown status "${raw ?? ''}". Use one of: ${STATUSES.join(', ')}.`)
+  return status
+}
+
+function jobIdArgument(raw: string | undefined): number {
+  const id = Number(raw)
+  if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`"${raw ?? ''}" is not a job id.`)
+  return id
+}
+
+async function operatorToken(): Promise<string> {
+  if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN
+  const file = path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'ops-token')
+  try {
+    return (await readFile(file, 'utf8')).trim()
+  } catch {
+    throw new UsageError(`No operator token: set OPS_TOKEN, or start the server once so that it writes ${file}.`)
+  }
+}
+
+const baseUrl = () => (process.env.INSPECTSCRIBE_URL ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/$/, '')
+
+async function call<T>(method: 'GET' | 'POST', route: string, body?: unknown, form?: FormData): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${await operatorToken()}`, accept: 'application/json' }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  let response: Response
+  try {
+    response = await fetch(`${baseUrl()}/api/ops${route}`, { method, headers, body: form ?? (body === undefined ? undefined : JSON.stringify(body)) })
+  } catch {
+    throw new Error(`Cannot reach the server at ${baseUrl()}. Is it running (npm start)? Set INSPECTSCRIBE_URL if it is elsewhere.`)
+  }
+  const answer = (await response.json().catch(() => ({}))) as { detail?: unknown; message?: string }
+  if (!response.ok) throw new Error(typeof answer.detail === 'string' ? answer.detail : `The server answered ${response.status}.`)
+  return answer as T
+}
+
+function printJobs(jobs: OpsJob[]): void {
+  if (jobs.length === 0) return console.log('No jobs.')
+  const rows = jobs.map((job) => [String(job.jobId), job.status, job.jobType, job.clerkEmail, job.createdAt.slice(0, 16).replace('T', ' '), String(job.transcripts), job.propertyAddress])
+  const header = ['ID', 'STATUS', 'TYPE', 'CLERK', 'CREATED (UTC)', 'TRANSCRIPTS', 'PROPERTY']
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)))
+  for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '))
+}
+
+// parseArgs reads "-5" as an option; a negative amount is hidden from it and given back afterwards.
+const NEGATIVE = /^-\d+(\.\d+)?$/
+const HIDDEN_MINUS = 'minus:'
+
+function parse(argv: string[]) {
+  try {
+    const parsed = parseArgs({
+      args: argv.map((arg) => (NEGATIVE.test(arg) ? HIDDEN_MINUS + arg : arg)),
+      allowPositionals: true,
+      options: {
+        clerk: { type: 'string' },
+        status: { type: 'string' },
+        limit: { type: 'string' },
+        json: { type: 'boolean' },
+        reason: { type: 'string' },
+        count: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+    return { values: parsed.values, positionals: parsed.positionals.map((arg) => (arg.startsWith(HIDDEN_MINUS) ? arg.slice(HIDDEN_MINUS.length) : arg)) }
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parse(argv)
+  const [command, ...rest] = positionals
+  const say = (answer: { message: string }) => console.log(answer.message)
+
+  switch (values.help ? 'help' : command) {
+    case 'jobs': {
+      const query = new URLSearchParams()
+      if (values.clerk) query.set('clerk', values.clerk)
+      if (values.status) query.set('status', statusArgument(values.status))
+      if (values.limit) query.set('limit', values.limit)
+      const jobs = await call<OpsJob[]>('GET', `/jobs${query.size ? `?${query}` : ''}`)
+      return values.json ? console.log(JSON.stringify(jobs, null, 2)) : printJobs(jobs)
+    }
+    case 'move':
+      return say(await call('POST', `/jobs/${jobIdArgument(rest[0])}/status`, { status: statusArgument(rest[1]) }))
+    case 'note': {
+      const note = rest.slice(1).join(' ')
+      if (!note.trim()) throw new UsageError('Write the note after the job id.')
+      return say(await call('POST', `/jobs/${jobIdArgument(rest[0])}/notes`, { note }))
+    }
+    case 'attach-transcript': {
+      const jobId = jobIdArgument(rest[0])
+      const file = rest[1]
+      if (!file) throw new UsageError('Name the transcript file after the job id.')
+      if (!(await stat(file).catch(() => null))?.isFile()) throw new UsageError(`No such file: ${file}`)
+      const form = new FormData()
+      // A file-backed Blob: the transcript is streamed to the server, not read into memory first.
+      form.append('file', await openAsBlob(file), path.basename(file))
+      return say(await call('POST', `/jobs/${jobId}/transcripts`, undefined, form))
+    }
+    case 'credits': {
+      const [email, rawAmount] = rest
+      const amount = Number(rawAmount)
+      if (!email || !Number.isFinite(amount) || amount === 0) throw new UsageError('Give the clerk’s e-mail and a non-zero amount, e.g. credits jo@example.com 25 --reason "Goodwill"')
+      if (!values.reason?.trim()) throw new UsageError('Every credit adjustment needs --reason "<why>".')
+      return say(await call('POST', '/credits', { email, amount, reason: values.reason }))
+    }
+    case 'deactivate':
+    case 'reactivate':
+      if (!rest[0]) throw new UsageError(`Give the clerk’s e-mail: ${command} <email>`)
+      return say(await call('POST', `/accounts/${command}`, { email: rest[0] }))
+    case 'demo-jobs': {
+      if (!rest[0]) throw new UsageError('Give the clerk’s e-mail: demo-jobs <email> [--count <n>]')
+      const count = values.count === undefined ? undefined : Number(values.count)
+      return say(await call('POST', '/demo-jobs', { email: rest[0], count }))
+    }
+    case 'help':
+    case undefined:
+      return console.log(USAGE)
+    default:
+      throw new UsageError(`Unknown command "${command}".`)
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`)
+    process.exit(2)
+  }
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,126 @@
+// What happens to a job after it is submitted: operators move it along its life cycle, add staff
+// notes and attach transcripts; the clerk downloads the transcript and deletes finished jobs. Each
+// change and the notification it sends the clerk commit together; files are removed only after the
+// rows that name them are gone, so a failed request never loses a file a job still points to.
+import type { Db } from '../db/database.ts'
+import type { JobStatus } from '../db/schema.ts'
+import { HttpError } from '../http-error.ts'
+import { jobsRepository } from '../repositories/jobs-repository.ts'
+import { notificationsRepository } from '../repositories/notifications-repository.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { isDeletable, moveProblem, statusNotification } from './life-cycle.ts'
+
+export const JOB_MESSAGES = {
+  notFound: (jobId: number) => `Job #${jobId} was not found.`,
+  notesRequired: 'Please write the staff note.',
+  noteTooLong: 'A staff note can be at most 2000 characters long.',
+  noteAdded: (jobId: number, note: string) => `New staff note on job #${jobId}: ${note}`,
+  transcriptAdded: (jobId: number, fileName: string) => `A transcript was added to job #${jobId}: ${fileName}`,
+  transcriptNotYet: (jobId: number, status: JobStatus) =>
+    `Job #${jobId} is ${status}; a transcript can be attached once the job is In Progress, Completed or Downloaded.`,
+  deleted: (count: number) => `${count} job(s) deleted`,
+  deleteNone: 'Please select at least one job to delete',
+  deleteMissing: (ids: number[]) => `${ids.length === 1 ? 'Job' : 'Jobs'} ${ids.map((id) => `#${id}`).join(', ')} ${ids.length === 1 ? 'was' : 'were'} not found. Nothing was deleted.`,
+  deleteNotFinished: (jobs: { id: number; status: JobStatus }[]) =>
+    `Only Completed or Failed jobs can be deleted: ${jobs.map((job) => `job #${job.id} is ${job.status}`).join(', ')}. Nothing was deleted.`,
+} as const
+
+export const STAFF_NOTE_MAX_LENGTH = 2000
+
+/** Statuses a transcript may be attached in: the work has started or is done. */
+const TRANSCRIPT_STATUSES: readonly JobStatus[] = ['In Progress', 'Completed', 'Downloaded']
+
+export async function moveJob(db: Db, jobId: number, to: JobStatus): Promise<{ from: JobStatus; to: JobStatus }> {
+  return db.transaction(async (tx) => {
+    const job = await jobsRepository.lockById(tx, jobId)
+    if (!job) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
+    const problem = moveProblem(job.status, to)
+    if (problem) throw new HttpError(409, `Job #${jobId}: ${problem}`)
+    await jobsRepository.setStatus(tx, jobId, to)
+    await notificationsRepository.add(tx, job.userId, statusNotification(jobId, to))
+    return { from: job.status, to }
+  })
+}
+
+export async function addStaffNote(db: Db, jobId: number, text: string): Promise<void> {
+  const note = text.trim()
+  if (!note) throw new HttpError(400, JOB_MESSAGES.notesRequired)
+  if (note.length > STAFF_NOTE_MAX_LENGTH) throw new HttpError(400, JOB_MESSAGES.noteTooLong)
+  await db.transaction(async (tx) => {
+    const job = await jobsRepository.lockById(tx, jobId)
+    if (!job) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
+    await jobsRepository.addStaffNote(tx, jobId, note)
+    await notificationsRepository.add(tx, job.userId, JOB_MESSAGES.noteAdded(jobId, note))
+  })
+}
+
+/**
+ * Where a job's files live in storage: under its clerk, so erasing a clerk's folder takes them too.
+ * `folder` is the job's id, or, for files stored before the job row exists, a random upload id.
+ */
+export function jobFolder(userId: string, folder: string | number, kind: 'audio' | 'template' | 'support' | 'transcript'): string {
+  return `clerks/${userId}/jobs/${folder}/${kind}`
+}
+
+/**
+ * Attaches a stored transcript file to a job. `save` writes the file once the job is known to accept
+ * one, and returns its key and size; when the rows cannot be written the file is removed again.
+ */
+export async function attachTranscript(
+  db: Db,
+  storage: FileStorage,
+  jobId: number,
+  save: (folder: string) => Promise<{ key: string; fileName: string; size: number }>,
+): Promise<{ fileKey: string }> {
+  const job = await jobsRepository.findById(db, jobId)
+  if (!job) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
+  if (!TRANSCRIPT_STATUSES.includes(job.status)) throw new HttpError(409, JOB_MESSAGES.transcriptNotYet(jobId, job.status))
+  const saved = await save(jobFolder(job.userId, jobId, 'transcript'))
+  try {
+    await db.transaction(async (tx) => {
+      const locked = await jobsRepository.lockById(tx, jobId)
+      if (!locked) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
+      await jobsRepository.addFile(tx, jobId, { kind: 'transcript', fileKey: saved.key, sizeBytes: saved.size })
+      await notificationsRepository.add(tx, locked.userId, JOB_MESSAGES.transcriptAdded(jobId, saved.fileName))
+    })
+  } catch (error) {
+    await storage.remove(saved.key)
+    throw error
+  }
+  return { fileKey: saved.key }
+}
+
+/**
+ * The clerk's first download of a transcript moves a Completed job to Downloaded (decisions.md, Jobs).
+ * The conditional update makes two downloads at once move it, and notify, only once.
+ */
+export async function markTranscriptDownloaded(db: Db, jobId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const job = await jobsRepository.lockById(tx, jobId)
+    if (!job || moveProblem(job.status, 'Downloaded') !== null) return false
+    await jobsRepository.setStatus(tx, jobId, 'Downloaded')
+    await notificationsRepository.add(tx, job.userId, statusNotification(jobId, 'Downloaded'))
+    return true
+  })
+}
+
+/**
+ * Deletes the clerk's own Completed or Failed jobs, all or none: an unknown or another clerk's job (404)
+ * or an unfinished one (400) refuses the whole request. Returns the answer's message.
+ */
+export async function deleteClerkJobs(db: Db, storage: FileStorage, userId: string, jobIds: number[]): Promise<string> {
+  if (jobIds.length === 0) throw new HttpError(400, JOB_MESSAGES.deleteNone)
+  const fileKeys = await db.transaction(async (tx) => {
+    const { owned, fileKeys } = await jobsRepository.lockOwned(tx, userId, jobIds)
+    const ownedIds = new Set(owned.map((job) => job.id))
+    const missing = jobIds.filter((id) => !ownedIds.has(id))
+    if (missing.length > 0) throw new HttpError(404, JOB_MESSAGES.deleteMissing(missing))
+    const unfinished = owned.filter((job) => !isDeletable(job.status))
+    if (unfinished.length > 0) throw new HttpError(400, JOB_MESSAGES.deleteNotFinished(unfinished))
+    await jobsRepository.deleteByIds(tx, jobIds)
+    return fileKeys
+  })
+  // After the commit: a file is only removed once no job refers to it.
+  await Promise.all(fileKeys.map((key) => storage.remove(key)))
+  return JOB_MESSAGES.deleted(jobIds.length)
+}

@@ -1,0 +1,133 @@
+// Operator calls (/api/ops/*), used by `npm run ops`: list jobs, move a job along its life cycle, add a
+// staff note, attach a transcript, adjust credits, deactivate or reactivate an account, create demo
+// jobs. They need the operator token, never a clerk's. Every change to a job notifies its clerk.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import Type from 'typebox'
+import { OpsAccountBody, OpsCreditsBody, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
+import { HttpError } from '../http-error.ts'
+import { createDemoJobs } from '../jobs/demo-jobs.ts'
+import { addStaffNote, attachTranscript, moveJob } from '../jobs/job-operations.ts'
+import { creditsRepository, InsufficientCreditsError } from '../repositories/credits-repository.ts'
+import { jobsRepository } from '../repositories/jobs-repository.ts'
+import { lookupsRepository } from '../repositories/lookups-repository.ts'
+import { notificationsRepository } from '../repositories/notifications-repository.ts'
+import { sessionsRepository } from '../repositories/sessions-repository.ts'
+import { usersRepository } from '../repositories/users-repository.ts'
+import { saveCheckedUpload, UploadRefusedError } from '../storage/checked-upload.ts'
+import { requireOpsToken } from '../plugins/operator-token.ts'
+
+export const TRANSCRIPT_MAX_BYTES = 50 * 1024 * 1024
+
+export const OPS_ROUTE_MESSAGES = {
+  noClerk: (email: string) => `No clerk account has the e-mail ${email}.`,
+  moved: (jobId: number, from: string, to: string) => `Job #${jobId} moved from ${from} to ${to}.`,
+  noteAdded: (jobId: number) => `Staff note added to job #${jobId}.`,
+  transcriptRequired: 'Send the transcript as the multipart field "file".',
+  transcriptType: (allowed: string[]) => `A transcript must be one of: ${allowed.join(', ')}.`,
+  transcriptContent: 'The file’s content does not match its type.',
+  transcriptTooLarge: 'A transcript can be at most 50 MB.',
+  transcriptAttached: (jobId: number, fileKey: string) => `Transcript attached to job #${jobId}: ${fileKey}`,
+  belowZero: (balance: number) => `That would take the balance below zero (it is ${balance.toFixed(2)}).`,
+  adjusted: (email: string, balance: number) => `Credits adjusted. ${email} now has ${balance.toFixed(2)} credits.`,
+  creditsNotice: (amount: number, reason: string) => `${amount > 0 ? 'Added' : 'Removed'} ${Math.abs(amount).toFixed(2)} credits: ${reason}`,
+  deactivated: (email: string) => `${email} is deactivated; their sessions have ended.`,
+  reactivated: (email: string) => `${email} can sign in again.`,
+  notActive: (email: string) => `${email} is not an active account.`,
+  notDeactivated: (email: string) => `${email} is not a deactivated account.`,
+  demoCreated: (count: number, email: string, ids: number[]) => `${count} demo job(s) created for ${email}: ${ids.map((id) => `#${id}`).join(', ')}.`,
+} as const
+
+const M = OPS_ROUTE_MESSAGES
+const JobParams = Type.Object({ jobId: Type.Integer({ minimum: 1 }) })
+
+export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (app, { token }) => {
+  const { db } = app.database
+  app.addHook('preHandler', requireOpsToken(token))
+
+  const clerkByEmail = async (email: string) => {
+    const user = await usersRepository.findByEmail(db, email)
+    if (!user || user.status === 'deleted') throw new HttpError(404, M.noClerk(email))
+    return user
+  }
+
+  app.get('/jobs', { schema: { querystring: OpsJobsQuery, response: { 200: Type.Array(OpsJob) } } }, async (request) => {
+    const { clerk, status, limit = 100 } = request.query
+    return jobsRepository.listForOps(db, { clerkEmail: clerk, status, limit })
+  })
+
+  app.post('/jobs/:jobId/status', { schema: { params: JobParams, body: OpsMoveBody, response: { 200: OpsMessage } } }, async (request) => {
+    const { jobId } = request.params
+    const { from, to } = await moveJob(db, jobId, request.body.status)
+    return { message: M.moved(jobId, from, to) }
+  })
+
+  app.post('/jobs/:jobId/notes', { schema: { params: JobParams, body: OpsNoteBody, response: { 200: OpsMessage } } }, async (request) => {
+    await addStaffNote(db, request.params.jobId, request.body.note)
+    return { message: M.noteAdded(request.params.jobId) }
+  })
+
+  app.post('/jobs/:jobId/transcripts', { schema: { params: JobParams, response: { 200: OpsMessage } } }, async (request) => {
+    const { jobId } = request.params
+    if (!request.isMultipart()) throw new HttpError(400, M.transcriptRequired)
+    const part = await request.file({ limits: { fileSize: TRANSCRIPT_MAX_BYTES, files: 1 } })
+    if (!part || part.fieldname !== 'file') {
+      part?.file.resume()
+      throw new HttpError(400, M.transcriptRequired)
+    }
+    // Transcripts are reports: the same documents a template may be.
+    const allowed = (await lookupsRepository.allowedFileTypes(db)).template
+    try {
+      const { fileKey } = await attachTranscript(db, app.storage, jobId, (folder) =>
+        saveCheckedUpload(app.storage, part, { folder, allowed, maxBytes: TRANSCRIPT_MAX_BYTES, fallbackName: 'transcript' }),
+      )
+      return { message: M.transcriptAttached(jobId, fileKey) }
+    } catch (error) {
+      part.file.resume()
+      if (!(error instanceof UploadRefusedError)) throw error
+      if (error.reason === 'type') throw new HttpError(400, M.transcriptType(allowed))
+      if (error.reason === 'size') throw new HttpError(413, M.transcriptTooLarge)
+      throw new HttpError(400, M.transcriptContent)
+    }
+  })
+
+  app.post('/credits', { schema: { body: OpsCreditsBody, response: { 200: OpsMessage } } }, async (request) => {
+    const { email, amount, reason } = request.body
+    if (amount === 0) throw new HttpError(400, 'The amount must not be zero.')
+    const clerk = await clerkByEmail(email)
+    try {
+      const balance = await db.transaction(async (tx) => {
+        const next = await creditsRepository.addEntry(tx, clerk.id, { amount, kind: 'adjustment', reason: reason.trim() })
+        await notificationsRepository.add(tx, clerk.id, M.creditsNotice(amount, reason.trim()))
+        return next!
+      })
+      return { message: M.adjusted(clerk.email, balance) }
+    } catch (error) {
+      if (error instanceof InsufficientCreditsError) throw new HttpError(409, M.belowZero(error.balance))
+      throw error
+    }
+  })
+
+  app.post('/accounts/deactivate', { schema: { body: OpsAccountBody, response: { 200: OpsMessage } } }, async (request) => {
+    const clerk = await clerkByEmail(request.body.email)
+    const changed = await db.transaction(async (tx) => {
+      const done = await usersRepository.setActive(tx, clerk.id, false)
+      if (done) await sessionsRepository.revokeAllForUser(tx, clerk.id, 'deactivated by an operator')
+      return done
+    })
+    if (!changed) throw new HttpError(409, M.notActive(clerk.email))
+    return { message: M.deactivated(clerk.email) }
+  })
+
+  app.post('/accounts/reactivate', { schema: { body: OpsAccountBody, response: { 200: OpsMessage } } }, async (request) => {
+    const clerk = await clerkByEmail(request.body.email)
+    if (!(await usersRepository.setActive(db, clerk.id, true))) throw new HttpError(409, M.notDeactivated(clerk.email))
+    return { message: M.reactivated(clerk.email) }
+  })
+
+  app.post('/demo-jobs', { schema: { body: OpsDemoJobsBody, response: { 200: OpsMessage } } }, async (request) => {
+    const clerk = await clerkByEmail(request.body.email)
+    const count = request.body.count ?? 12
+    const { jobIds } = await createDemoJobs(db, app.storage, clerk.id, count)
+    return { message: M.demoCreated(count, clerk.email, jobIds) }
+  })
+}
