@@ -19,7 +19,8 @@ export const DashboardJob = Type.Object({
   /** ISO 8601 times. */
   created_at: Type.String(),
   updated_at: Type.String(),
-  sla_deadline: Type.Union([Type.String(), Type.Null()]),
+  /** Always set by the server; the portal still reads a missing one as "Not specified" (spec §2). */
+  sla_deadline: Type.String(),
   priority: Type.String(),
   /** Total audio length in seconds. */
   audio_duration: Type.Number(),

@@ -15,8 +15,15 @@ export interface RunningServer {
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 
-export async function startServer(options: { portalDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-e2e-'))
+export interface StartOptions {
+  portalDir?: string
+  env?: Record<string, string>
+  /** An existing data folder to run on (kept at stop); a new temporary one otherwise. */
+  dataDir?: string
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'inspectscribe-e2e-')))
   const portalDir = options.portalDir ?? path.join(ROOT, 'dist')
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
@@ -62,7 +69,7 @@ export async function startServer(options: { portalDir?: string; env?: Record<st
         child.kill('SIGTERM')
         await exited
       }
-      await rm(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true })
     },
   }
 }

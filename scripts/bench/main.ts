@@ -1,0 +1,91 @@
+// `npm run bench`: the product's speed figures and their budgets. Budgets live here, not in tests.
+//   1. JavaScript the /login route loads, gzip: budget 150 KB, aim 120 KB.
+//   2. Server cold start to a healthy /api/health: first start on an empty data folder
+//      (creates, migrates and seeds the embedded database) and a restart on an existing one.
+//   3. GET /api/clerk/dashboard for a clerk with 5,000 jobs in range: requests per second and p99,
+//      beside the trivial GET /api/health of the same server in the same run.
+//   4. One search keystroke over those 5,000 jobs in Chromium: filter, sort and page, budget 16 ms.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { startServer } from '../../tests/e2e/support/server.ts'
+import { BUSY_CLERK, seedBusyClerk } from './busy-clerk.ts'
+import { timeToHealthy } from './cold-start.ts'
+import { measureLoad, type LoadFigures } from './dashboard-load.ts'
+import { measureLoginRoute } from './login-route.ts'
+import { measureSearchKeystrokes } from './search-keystroke.ts'
+
+const LOGIN_BUDGET_KB = 150
+const LOGIN_AIM_KB = 120
+const BUSY_JOBS = 5000
+const KEYSTROKE_BUDGET_MS = 16
+
+const over: string[] = []
+
+function reportLogin() {
+  const login = measureLoginRoute()
+  console.log('\nJavaScript loaded by /login (gzip -9)')
+  for (const [file, kb] of login.rows) console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${file}`)
+  const verdict = login.totalKb > LOGIN_BUDGET_KB ? 'OVER BUDGET' : login.totalKb > LOGIN_AIM_KB ? 'within budget, above the aim' : 'within the aim'
+  console.log(`  ${login.totalKb.toFixed(1).padStart(7)} KB  total (budget ${LOGIN_BUDGET_KB} KB, aim ${LOGIN_AIM_KB} KB): ${verdict}`)
+  if (login.totalKb > LOGIN_BUDGET_KB) over.push('/login JavaScript')
+}
+
+async function reportColdStart() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-bench-'))
+  try {
+    const first = await timeToHealthy(dataDir)
+    const restarts = [await timeToHealthy(dataDir), await timeToHealthy(dataDir), await timeToHealthy(dataDir)]
+    const median = restarts.sort((a, b) => a - b)[1]!
+    console.log('\nServer cold start to a healthy /api/health (embedded database)')
+    console.log(`  ${(first / 1000).toFixed(2).padStart(7)} s   first start: create, migrate and seed the data folder (demo clerk and its demo jobs)`)
+    console.log(`  ${(median / 1000).toFixed(2).padStart(7)} s   restart on an existing data folder (median of 3)`)
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+const loadRow = (figures: LoadFigures) =>
+  `  ${figures.requestsPerSecond.toFixed(1).padStart(8)} req/s  p99 ${String(figures.p99Ms).padStart(5)} ms  ${figures.kbPerResponse.toFixed(1).padStart(7)} KB/answer  ${figures.errors} errors  ${figures.label}`
+
+async function reportBusyClerk() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-bench-busy-'))
+  const seeding = performance.now()
+  await seedBusyClerk(dataDir, BUSY_JOBS)
+  console.log(`\nA clerk with ${BUSY_JOBS.toLocaleString('en-GB')} jobs in range (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`)
+  const server = await startServer({ dataDir, env: { DEMO_ACCOUNT: 'false', LOG_LEVEL: 'error' } })
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BUSY_CLERK) })
+    const { token } = (await login.json()) as { token: string }
+    const start = Date.now() - 7 * 24 * 3_600_000
+    const dashboardUrl = `${server.url}/api/clerk/dashboard?start=${start}&end=${Date.now() + 3_600_000}`
+    const listed = (await (await fetch(dashboardUrl, { headers: { authorization: `Bearer ${token}` } })).json()) as unknown[]
+    if (listed.length !== BUSY_JOBS) throw new Error(`the dashboard listed ${listed.length} jobs, not ${BUSY_JOBS}`)
+
+    console.log('Server under load (autocannon, 4 connections, 10 s each, compressed answers as a browser asks)')
+    console.log(loadRow(await measureLoad('GET /api/health (trivial: one database ping)', `${server.url}/api/health`, {})))
+    console.log(loadRow(await measureLoad(`GET /api/clerk/dashboard (${BUSY_JOBS} jobs)`, dashboardUrl, { authorization: `Bearer ${token}` })))
+
+    const keystrokes = await measureSearchKeystrokes(server.url, BUSY_CLERK)
+    const verdict = keystrokes.worstMs > KEYSTROKE_BUDGET_MS ? 'OVER BUDGET' : 'within budget'
+    console.log(`\nOne search keystroke over ${keystrokes.rows.toLocaleString('en-GB')} jobs in Chromium (filter, sort and page; 10 keys)`)
+    console.log(`  ${keystrokes.medianMs.toFixed(2).padStart(7)} ms  median`)
+    console.log(`  ${keystrokes.worstMs.toFixed(2).padStart(7)} ms  worst (budget ${KEYSTROKE_BUDGET_MS} ms): ${verdict}`)
+    if (keystrokes.worstMs > KEYSTROKE_BUDGET_MS) over.push('search keystroke')
+  } finally {
+    await server.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function main() {
+  reportLogin()
+  await reportColdStart()
+  await reportBusyClerk()
+  if (over.length > 0) {
+    console.log(`\nOver budget: ${over.join(', ')}`)
+    process.exitCode = 1
+  }
+}
+
+await main()
