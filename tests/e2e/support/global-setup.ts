@@ -13,6 +13,7 @@ export default async function globalSetup() {
   const server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl } })
   process.env.E2E_BASE_URL = server.url
   process.env.E2E_MAILDIR = mailbox.dir
+  process.env.E2E_DATA_DIR = server.dataDir
   return async () => {
     await server.stop()
     await mailbox.stop()
