@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { clearSession, isAuthenticated, readSession, saveSession, SESSION_KEYS, tokenExpiry } from './session'
+import { describe, expect, it, vi } from 'vitest'
+import { clearSession, isAuthenticated, onSessionEnded, readSession, saveSession, SESSION_KEYS, tokenExpiry, tokenSubject } from './session'
 
 function jwt(payload: object): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
@@ -16,6 +16,47 @@ describe('tokenExpiry', () => {
     expect(tokenExpiry('a.b')).toBeNull()
     expect(tokenExpiry(jwt({ sub: 'x' }))).toBeNull()
     expect(tokenExpiry('a.%%%.c')).toBeNull()
+  })
+})
+
+describe('tokenSubject', () => {
+  it('reads the sub claim, a number as text', () => {
+    expect(tokenSubject(jwt({ sub: 'clerk-42', exp: 1_900_000_000 }))).toBe('clerk-42')
+    expect(tokenSubject(jwt({ sub: 42 }))).toBe('42')
+  })
+
+  it('is null for a token without 3 parts, without sub, or with an empty or odd one', () => {
+    expect(tokenSubject('opaque-token')).toBeNull()
+    expect(tokenSubject('a.b')).toBeNull()
+    expect(tokenSubject('a.%%%.c')).toBeNull()
+    expect(tokenSubject(jwt({ exp: 1_900_000_000 }))).toBeNull()
+    expect(tokenSubject(jwt({ sub: '  ' }))).toBeNull()
+    expect(tokenSubject(jwt({ sub: { id: 1 } }))).toBeNull()
+    expect(tokenSubject(`x.${btoa('[1]')}.y`)).toBeNull()
+  })
+})
+
+describe('the end of a session', () => {
+  it('is announced when the session is cleared on purpose', () => {
+    const listener = vi.fn()
+    const stop = onSessionEnded(listener)
+    saveSession(jwt({ sub: 'c1', exp: 1_900_000_000 }), 'CLERK')
+    clearSession()
+    expect(listener).toHaveBeenCalledTimes(1)
+    expect(sessionStorage.length).toBe(0)
+    stop()
+    clearSession()
+    expect(listener).toHaveBeenCalledTimes(1)
+  })
+
+  it('is not announced when an expired token is removed by the check', () => {
+    const listener = vi.fn()
+    const stop = onSessionEnded(listener)
+    saveSession(jwt({ sub: 'c1', exp: 2_000 }), 'CLERK')
+    expect(isAuthenticated(2_000_000)).toBe(false)
+    expect(sessionStorage.length).toBe(0)
+    expect(listener).not.toHaveBeenCalled()
+    stop()
   })
 })
 

@@ -15,17 +15,43 @@ export interface Session {
   role: string
 }
 
-/** The token's exp claim in ms; null unless the token has 3 parts and a numeric exp. */
-export function tokenExpiry(token: string): number | null {
+/** The token's claims, or null unless it has 3 parts whose middle one is a JSON object. */
+function tokenClaims(token: string): Record<string, unknown> | null {
   const parts = token.split('.')
   if (parts.length !== 3) return null
   try {
     const json = atob((parts[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))
-    const payload = JSON.parse(json) as { exp?: unknown }
-    return typeof payload.exp === 'number' && Number.isFinite(payload.exp) ? payload.exp * 1000 : null
+    const payload = JSON.parse(json) as unknown
+    return payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null
   } catch {
     return null
   }
+}
+
+/** The token's exp claim in ms; null unless the token has 3 parts and a numeric exp. */
+export function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null
+}
+
+/** The token's sub claim (the clerk), as text; null unless the token has 3 parts and a non-empty sub. */
+export function tokenSubject(token: string): string | null {
+  const sub = tokenClaims(token)?.sub
+  if (typeof sub === 'number' && Number.isFinite(sub)) return String(sub)
+  return typeof sub === 'string' && sub.trim() ? sub : null
+}
+
+/**
+ * Announced on `window` when the session is ended on purpose: logout, the inactivity logout, account
+ * deletion, or a 403 (each of them calls clearSession). Whatever keeps the clerk's data on this device
+ * (the offline copy of the job list) listens and forgets it.
+ */
+export const SESSION_ENDED_EVENT = 'inspectscribe:session-ended'
+
+/** Calls `listener` whenever the session is ended on purpose; returns the unsubscribe. */
+export function onSessionEnded(listener: () => void): () => void {
+  window.addEventListener(SESSION_ENDED_EVENT, listener)
+  return () => window.removeEventListener(SESSION_ENDED_EVENT, listener)
 }
 
 export function saveSession(token: string, role: string): void {
@@ -47,8 +73,14 @@ export function readSession(): Session | null {
   }
 }
 
-export function clearSession(): void {
+function removeSession(): void {
   for (const key of Object.values(SESSION_KEYS)) sessionStorage.removeItem(key)
+}
+
+/** Ends the session on purpose (logout, inactivity, account deletion, 403) and announces it. */
+export function clearSession(): void {
+  removeSession()
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT))
 }
 
 /** True when a token is present and not expired; an expired token is removed on the way. */
@@ -56,7 +88,12 @@ export function isAuthenticated(now = Date.now()): boolean {
   const session = readSession()
   if (!session) return false
   if (session.expiresAt !== null && session.expiresAt <= now) {
-    clearSession()
+    // Removed quietly, without SESSION_ENDED_EVENT. An expired token is not the clerk leaving: it is
+    // what a tab left asleep past the token's life finds on waking, the same as a closed tab, which
+    // leaves the clerk's offline job list in place for their next sign-in (it is kept per clerk).
+    // This check also runs while routes render, where announcing would make listeners update other
+    // components' state in the middle of a render.
+    removeSession()
     return false
   }
   return true

@@ -1,11 +1,17 @@
 import { InactivityGuard } from '@/features/auth/components/inactivity-guard'
+import { JobsCachePersistence } from '@/features/jobs/persistence/jobs-cache-persistence'
 import { AppShell } from '../shell/app-shell'
 
-/** The frame of the signed-in pages: the inactivity guard around the application shell. */
+/**
+ * The frame of the signed-in pages: the offline copy of the clerk's jobs (restored before the pages
+ * render, wiped when the session ends), and inside it the inactivity guard around the shell.
+ */
 export default function AppFrame() {
   return (
-    <InactivityGuard>
-      <AppShell />
-    </InactivityGuard>
+    <JobsCachePersistence>
+      <InactivityGuard>
+        <AppShell />
+      </InactivityGuard>
+    </JobsCachePersistence>
   )
 }

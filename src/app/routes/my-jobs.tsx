@@ -1,5 +1,5 @@
-import { PageTitle } from '@/components/page-title'
+import { MyJobsPage } from '@/features/jobs/components/my-jobs-page'
 
 export default function Page() {
-  return <PageTitle>My Jobs</PageTitle>
+  return <MyJobsPage />
 }

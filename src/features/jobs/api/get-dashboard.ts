@@ -1,0 +1,40 @@
+// GET /clerk/dashboard (portal-spec.md §7): the clerk's jobs created in a range of days, refreshed
+// silently every 60 s except while a dialog is open (§2, §9). Every jobs query key starts with 'jobs',
+// which is what the offline copy (persistence/) keeps and what a deletion invalidates.
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { DashboardJob } from '@contract/jobs.ts'
+import { apiRequest } from '@/lib/api-client'
+import type { RangeMs } from '../lib/date-range'
+
+export const JOBS_REFRESH_MS = 60_000
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  dashboards: ['jobs', 'dashboard'] as const,
+  dashboard: (startMs: number, endMs: number) => ['jobs', 'dashboard', startMs, endMs] as const,
+  filterOptions: ['jobs', 'filter-options'] as const,
+}
+
+/** The jobs created from `startMs` to `endMs` (both included), newest first. */
+export function getDashboard({ startMs, endMs }: RangeMs, signal?: AbortSignal): Promise<DashboardJob[]> {
+  return apiRequest<DashboardJob[]>('/clerk/dashboard', { query: { start: startMs, end: endMs }, signal })
+}
+
+export const getDashboardQueryOptions = (range: RangeMs) =>
+  queryOptions({
+    queryKey: jobKeys.dashboard(range.startMs, range.endMs),
+    queryFn: ({ signal }) => getDashboard(range, signal),
+  })
+
+export interface DashboardRefresh {
+  /** True while a dialog is open: no automatic refresh then. */
+  paused?: boolean
+}
+
+/**
+ * The list. A failed refresh keeps the jobs already shown (React Query keeps `data`); the page shows
+ * its error only when there is nothing to show.
+ */
+export function useJobsDashboard(range: RangeMs, { paused = false }: DashboardRefresh = {}) {
+  return useQuery({ ...getDashboardQueryOptions(range), refetchInterval: paused ? false : JOBS_REFRESH_MS })
+}

@@ -1,0 +1,178 @@
+// The My Jobs page (portal-spec.md §2): the heading that says what is shown, the filters, the job
+// table and its states, and the Job Details and Delete Job dialogs. The list refreshes itself every
+// 60 s except while a dialog is open; a failed refresh keeps the jobs shown, and when the connection
+// is gone the last known list stays with a note of its age.
+import { useMemo, useState } from 'react'
+import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { PageTitle } from '@/components/page-title'
+import { StatusMessage } from '@/components/status-message'
+import { ApiError } from '@/lib/api-client'
+import { useOnlineStatus } from '@/lib/use-online-status'
+import { useJobsDashboard } from '../api/get-dashboard'
+import { useJobFilterOptions } from '../api/get-filter-options'
+import { dashboardRangeMs, defaultDateRange, formatRangeDay, parseRangeDay, sameRange, type DayRange } from '../lib/date-range'
+import { toJobRows } from '../lib/job-rows'
+import { jobsTitle } from '../lib/jobs-title'
+import { useStoredJobFilters } from '../lib/stored-job-filters'
+import { useToday } from '../lib/use-today'
+import { LIST_TEXT as TEXT } from '../list-messages'
+import { DeleteJobsDialog } from './delete-jobs-dialog'
+import { JobDetailsDialog } from './job-details-dialog'
+import { JobFilters } from './job-filters'
+import { JobsOfflineNote } from './jobs-offline-note'
+import { JobsTable } from './jobs-table'
+
+const useStyles = makeStyles({
+  page: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
+  heading: {
+    margin: `calc(-1 * ${tokens.spacingVerticalS}) 0 0`,
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'anywhere',
+  },
+  card: {
+    display: 'grid',
+    gap: tokens.spacingVerticalL,
+    minWidth: 0,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+  loading: { justifyContent: 'flex-start', padding: `${tokens.spacingVerticalXL} 0` },
+})
+
+interface DetailsState {
+  jobId: number
+  open: boolean
+  /** A new key per opening, so each opening starts afresh. */
+  key: number
+}
+
+interface DeletionState {
+  mode: 'single' | 'multiple'
+  jobIds: number[]
+  open: boolean
+  key: number
+}
+
+function rangeFromStored(stored: { start: string; end: string } | null): DayRange | null {
+  if (!stored) return null
+  const start = parseRangeDay(stored.start)
+  const end = parseRangeDay(stored.end)
+  return start && end && start <= end ? { start, end } : null
+}
+
+export function MyJobsPage() {
+  const styles = useStyles()
+  const [filters, setFilters] = useStoredJobFilters()
+  const [search, setSearch] = useState('')
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set())
+  const [details, setDetails] = useState<DetailsState | null>(null)
+  const [deletion, setDeletion] = useState<DeletionState | null>(null)
+  const online = useOnlineStatus()
+
+  const today = useToday()
+  const defaultRange = useMemo(() => defaultDateRange(today), [today])
+  const customRange = useMemo(() => rangeFromStored(filters.range), [filters.range])
+  const range = customRange ?? defaultRange
+  const rangeMs = useMemo(() => dashboardRangeMs(range), [range])
+
+  const dialogOpen = !!details?.open || !!deletion?.open
+  const dashboard = useJobsDashboard(rangeMs, { paused: dialogOpen })
+  const filterOptions = useJobFilterOptions()
+  const jobs = dashboard.data
+  const rows = useMemo(() => (jobs ? toJobRows(jobs) : []), [jobs])
+
+  // New filters start with nothing selected, so Delete Selected never takes jobs of another tab,
+  // type or range. The search keeps the selection (the count beside the button stays in view).
+  const changeFilters = (change: Parameters<typeof setFilters>[0]) => {
+    setFilters(change)
+    setSelectedIds(new Set())
+  }
+  const onRangeChange = (next: DayRange | null) =>
+    changeFilters({ range: next && !sameRange(next, defaultRange) ? { start: formatRangeDay(next.start), end: formatRangeDay(next.end) } : null })
+
+  const openDetails = (jobId: number) => setDetails((current) => ({ jobId, open: true, key: (current?.key ?? 0) + 1 }))
+  const openDeletion = (jobIds: number[], mode: 'single' | 'multiple') => setDeletion((current) => ({ mode, jobIds, open: true, key: (current?.key ?? 0) + 1 }))
+  const onDeleted = (deletedIds: number[]) =>
+    setSelectedIds((current) => new Set([...current].filter((id) => !deletedIds.includes(id))))
+
+  // The details follow the latest list, so a refresh shows a changed status or a new transcript.
+  const detailsJob = details ? (jobs?.find((job) => job.job_id === details.jobId) ?? null) : null
+
+  const refreshFailedOffline = dashboard.isRefetchError && dashboard.error instanceof ApiError && dashboard.error.network
+  const showOfflineNote = jobs !== undefined && (!online || refreshFailedOffline)
+
+  const body = () => {
+    if (jobs === undefined) {
+      // Nothing to show yet: the first load, its failure, or no connection to make it.
+      if (dashboard.isError || dashboard.fetchStatus === 'paused')
+        return (
+          <StatusMessage intent="error" role="alert">
+            {TEXT.loadFailed}
+          </StatusMessage>
+        )
+      return <Spinner className={styles.loading} size="medium" labelPosition="after" label={TEXT.loading} />
+    }
+    return (
+      <JobsTable
+        rows={rows}
+        search={search}
+        reportType={filters.reportType}
+        jobType={filters.jobType}
+        status={filters.status}
+        onStatusChange={(status) => changeFilters({ status })}
+        onRefresh={() => void dashboard.refetch()}
+        refreshing={dashboard.isFetching}
+        onViewDetails={openDetails}
+        onDelete={openDeletion}
+        selectedIds={selectedIds}
+        onSelectionChange={setSelectedIds}
+      />
+    )
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageTitle>{TEXT.pageTitle}</PageTitle>
+      <h2 className={styles.heading} aria-live="polite">
+        {jobsTitle({ status: filters.status, reportType: filters.reportType, jobType: filters.jobType })}
+      </h2>
+      {filterOptions.isError && <StatusMessage intent="warning">{TEXT.filtersFailed}</StatusMessage>}
+      {showOfflineNote && <JobsOfflineNote lastUpdatedAt={dashboard.dataUpdatedAt} />}
+      <div className={styles.card}>
+        <JobFilters
+          options={filterOptions.data}
+          reportType={filters.reportType}
+          onReportTypeChange={(reportType) => changeFilters({ reportType })}
+          jobType={filters.jobType}
+          onJobTypeChange={(jobType) => changeFilters({ jobType })}
+          range={range}
+          defaultRange={defaultRange}
+          onRangeChange={onRangeChange}
+          search={search}
+          onSearchChange={setSearch}
+        />
+      </div>
+      <div className={styles.card}>{body()}</div>
+
+      {/* Mounted from the first opening on and closed through `open`: a Fluent dialog unmounted while
+          open leaves the page aria-hidden (src/lib/modal-hiding.ts). */}
+      {details && (
+        <JobDetailsDialog key={details.key} job={detailsJob} open={details.open} onClose={() => setDetails((current) => current && { ...current, open: false })} />
+      )}
+      {deletion && (
+        <DeleteJobsDialog
+          key={deletion.key}
+          mode={deletion.mode}
+          jobIds={deletion.jobIds}
+          open={deletion.open}
+          onClose={() => setDeletion((current) => current && { ...current, open: false })}
+          onDeleted={onDeleted}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+// The job list's rows (portal-spec.md §3 "Job list row mapping"): what the table shows, sorts and
+// searches, read once from the dashboard's jobs. Dates are kept both as the text the clerk sees
+// (searched and shown) and as ms (sorted).
+import type { DashboardJob } from '@contract/jobs.ts'
+import { formatJobDate, parseJobDate } from './format-job-date'
+import { isDeletableStatus, jobStatusLabel, statusOf, type JobStatusLabel } from './job-status'
+
+/** portal-spec.md §8: a missing deadline reads Not specified. */
+export const NOT_SPECIFIED = 'Not specified'
+
+export interface JobRow {
+  id: number
+  propertyName: string
+  reportType: string
+  fileDetails: {
+    count: number
+    /** "m:ss", or "h:mm:ss" from one hour on. */
+    duration: string
+    seconds: number
+  }
+  /** Created date as shown ("01 Jan 2024, 03:30 PM"), '' when unknown. */
+  checkDate: string
+  checkDateMs: number | null
+  /** Deadline as shown, "Not specified" when missing. */
+  expectedDate: string
+  expectedDateMs: number | null
+  /** updated_at as shown, '' when unknown. */
+  completedDate: string
+  jobType: string
+  status: JobStatusLabel | ''
+  priority: string
+  /** Extensions of the audio files, lower case, each once: "mp3, wav". */
+  fileType: string
+  /** Completed or Failed: may be selected and deleted. */
+  deletable: boolean
+}
+
+/** 75 -> "1:15", 3725 -> "1:02:05"; seconds are rounded, negative or missing lengths read 0:00. */
+export function formatDuration(totalSeconds: number | null | undefined): string {
+  const seconds = Number.isFinite(totalSeconds) && (totalSeconds as number) > 0 ? Math.round(totalSeconds as number) : 0
+  const h = Math.floor(seconds / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  const s = seconds % 60
+  const ss = String(s).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
+}
+
+/** The last path segment's extension, lower case, without the dot; '' when it has none. */
+function extensionOf(path: string): string {
+  const name = path.split('/').pop() ?? ''
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}
+
+export function audioFileTypes(paths: readonly string[] | null | undefined): string {
+  const seen = new Set<string>()
+  for (const path of paths ?? []) {
+    const extension = extensionOf(path)
+    if (extension) seen.add(extension)
+  }
+  return [...seen].join(', ')
+}
+
+const msOf = (value: string | null | undefined) => parseJobDate(value)?.getTime() ?? null
+
+export function toJobRow(job: DashboardJob): JobRow {
+  const status = jobStatusLabel(statusOf(job))
+  const audio = job.audio_files ?? []
+  return {
+    id: job.job_id,
+    propertyName: job.property_address ?? '',
+    reportType: job.report_type?.name ?? '',
+    fileDetails: { count: audio.length, duration: formatDuration(job.audio_duration), seconds: job.audio_duration ?? 0 },
+    checkDate: formatJobDate(job.created_at) ?? '',
+    checkDateMs: msOf(job.created_at),
+    expectedDate: formatJobDate(job.sla_deadline) ?? NOT_SPECIFIED,
+    expectedDateMs: msOf(job.sla_deadline),
+    completedDate: formatJobDate(job.updated_at) ?? '',
+    jobType: job.job_type?.name ?? '',
+    status,
+    priority: job.priority ?? '',
+    fileType: audioFileTypes(audio),
+    deletable: isDeletableStatus(status),
+  }
+}
+
+export function toJobRows(jobs: readonly DashboardJob[]): JobRow[] {
+  return jobs.map(toJobRow)
+}

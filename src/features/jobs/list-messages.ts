@@ -1,0 +1,61 @@
+// Every text of the My Jobs list, in one place. Texts quoted in portal-spec.md (§2, §8) are copied word
+// for word; labels the spec does not word are this portal's own (docs/decisions.md, "My Jobs: portal").
+// The dialogs' texts are in dialog-messages.ts.
+
+export const LIST_TEXT = {
+  pageTitle: 'My Jobs',
+
+  // Filters
+  filtersLabel: 'Job filters',
+  reportType: 'Report type',
+  allReports: 'All Reports',
+  jobType: 'Job type',
+  allJobs: 'All Jobs',
+  startDate: 'Start date',
+  endDate: 'End date',
+  dateHint: 'dd/MM/yyyy',
+  resetDates: 'Reset dates',
+  search: 'Search jobs',
+  searchPlaceholder: 'Search by ID, address, type, status, date...',
+  badDate: 'Enter a date as dd/MM/yyyy',
+  startAfterEnd: 'The start date must not be after the end date',
+
+  // States
+  loading: 'Loading jobs',
+  loadFailed: 'Failed to load job data. Please try again later.',
+  empty: 'No jobs found. Try adjusting your filters or search query.',
+  filtersFailed: 'Failed to load filter options.',
+
+  // Table
+  statusTabs: 'Job status',
+  allTab: 'All',
+  tableLabel: 'Jobs',
+  columns: {
+    select: 'Select',
+    id: 'Job ID',
+    propertyName: 'Property Address',
+    reportType: 'Report Type',
+    fileCount: 'Audio Files',
+    duration: 'Duration',
+    checkDate: 'Created Date',
+    expectedDate: 'Deadline Date',
+    jobType: 'Job Type',
+    status: 'Job Status',
+    actions: 'Actions',
+  },
+  selectAll: 'Select all deletable jobs on this page',
+  selectJob: (id: number) => `Select job ${id}`,
+  viewDetails: (id: number) => `View details of job ${id}`,
+  deleteJob: (id: number) => `Delete job ${id}`,
+  deleteSelected: 'Delete Selected',
+  selectedCount: (count: number) => (count === 1 ? '1 job selected' : `${count} jobs selected`),
+  refresh: 'Refresh',
+  pagination: 'Pagination',
+  previous: 'Previous',
+  next: 'Next',
+  page: (page: number) => `Page ${page}`,
+  range: (first: number, last: number, total: number) => `${first}–${last} of ${total}`,
+} as const
+
+/** portal-spec.md §9: the property address is cut at 20 characters plus an ellipsis. */
+export const ADDRESS_MAX_CHARS = 20

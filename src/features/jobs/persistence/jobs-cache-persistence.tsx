@@ -1,0 +1,160 @@
+// The offline copy of the job list. What is kept where, and why:
+// - localStorage, key `inspectscribe.jobs-cache.<clerk>` (the access token's `sub`): the React Query
+//   queries whose key starts with 'jobs' (the dashboard per date range, the filter options), as the
+//   last successful answers. Local rather than session storage so that a tablet that lost its
+//   connection still shows the clerk's jobs after the tab was closed and the clerk signed in again.
+//   Nothing else (profile, credits, notifications, paused mutations) is written.
+// - One key per clerk, so that a clerk never reads another clerk's copy on a shared device.
+// - A copy older than 7 days, or written by a portal with another JOBS_CACHE_BUSTER, is dropped when
+//   read; copies of any clerk in that state are also swept when a signed-in frame mounts.
+// - Every copy is wiped, and the jobs queries forgotten, when a session is ended on purpose (logout,
+//   inactivity logout, account deletion, a 403): src/lib/session.ts announces those. An expired
+//   token removed quietly leaves the copy, as a closed tab does.
+import { useEffect, useState, type ReactNode } from 'react'
+import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { PersistQueryClientProvider, removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import { onSessionEnded, readSession, tokenSubject } from '@/lib/session'
+import { jobKeys } from '../api/get-dashboard'
+
+export const JOBS_CACHE_PREFIX = 'inspectscribe.jobs-cache.'
+
+/** How long a stored copy may be used (it shows the list offline, with the time it was read). */
+export const JOBS_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+
+/**
+ * The version of what is stored. Change it whenever the stored data's shape changes (DashboardJob,
+ * the filter options, the query keys): copies written under another value are dropped, never read.
+ */
+export const JOBS_CACHE_BUSTER = 'jobs-cache-1'
+
+export function jobsCacheKey(clerk: string): string {
+  return `${JOBS_CACHE_PREFIX}${clerk}`
+}
+
+/**
+ * Only the jobs feature's own queries, and only answers that arrived. Typed by shape: the persist
+ * client brings its own copy of query-core, whose Query class is another type than React Query's.
+ */
+export function shouldPersistQuery(query: { queryKey: readonly unknown[]; state: { status: string } }): boolean {
+  return query.queryKey[0] === jobKeys.all[0] && query.state.status === 'success'
+}
+
+function storedKeys(storage: Storage): string[] {
+  const keys: string[] = []
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index)
+    if (key?.startsWith(JOBS_CACHE_PREFIX)) keys.push(key)
+  }
+  return keys
+}
+
+/** Removes every clerk's stored copy. */
+export function wipeJobsCaches(storage: Storage = window.localStorage): void {
+  for (const key of storedKeys(storage)) storage.removeItem(key)
+}
+
+/** Removes the copies, of any clerk, that would never be read again: expired, another version, unreadable. */
+export function sweepStaleJobsCaches(storage: Storage = window.localStorage, now = Date.now()): void {
+  for (const key of storedKeys(storage)) {
+    let stale = true
+    try {
+      const stored = JSON.parse(storage.getItem(key) ?? '') as { timestamp?: unknown; buster?: unknown }
+      stale = stored.buster !== JOBS_CACHE_BUSTER || typeof stored.timestamp !== 'number' || now - stored.timestamp > JOBS_CACHE_MAX_AGE_MS
+    } catch {
+      // Unreadable: stale.
+    }
+    if (stale) storage.removeItem(key)
+  }
+}
+
+interface ClerkPersistence {
+  options: Omit<PersistQueryClientOptions, 'queryClient'>
+  /** Stops every later write, including one the persister's 1 s throttle has already scheduled. */
+  stop: () => void
+}
+
+function clerkPersistence(clerk: string): ClerkPersistence {
+  let stopped = false
+  const storage = window.localStorage
+  const guarded: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+    getItem: (key) => storage.getItem(key),
+    setItem: (key, value) => {
+      if (!stopped) storage.setItem(key, value)
+    },
+    removeItem: (key) => storage.removeItem(key),
+  }
+  const persister = createSyncStoragePersister({
+    storage: guarded,
+    key: jobsCacheKey(clerk),
+    // Storage full: drop the oldest answer and try again.
+    retry: removeOldestQuery,
+  })
+  return {
+    options: {
+      persister,
+      maxAge: JOBS_CACHE_MAX_AGE_MS,
+      buster: JOBS_CACHE_BUSTER,
+      dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
+    },
+    stop: () => {
+      stopped = true
+    },
+  }
+}
+
+/** Forgets the jobs, in memory and on the device. */
+function forgetJobs(client: QueryClient): void {
+  wipeJobsCaches()
+  client.removeQueries({ queryKey: jobKeys.all })
+}
+
+/** Renders its children once the stored copy has been read, so the list shows the cached jobs at once. */
+function AfterRestore({ children }: { children: ReactNode }) {
+  return useIsRestoring() ? null : children
+}
+
+function ClerkJobsCache({ clerk, client, children }: { clerk: string; client: QueryClient; children: ReactNode }) {
+  const [persistence] = useState(() => {
+    sweepStaleJobsCaches()
+    // Kept in memory as long as on the device: a query collected from the cache would also vanish
+    // from the stored copy at its next write.
+    client.setQueryDefaults(jobKeys.all, { gcTime: JOBS_CACHE_MAX_AGE_MS })
+    return clerkPersistence(clerk)
+  })
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        persistence.stop()
+        forgetJobs(client)
+      }),
+    [client, persistence],
+  )
+  return (
+    <PersistQueryClientProvider client={client} persistOptions={persistence.options}>
+      <AfterRestore>{children}</AfterRestore>
+    </PersistQueryClientProvider>
+  )
+}
+
+/**
+ * Wraps the signed-in frame: keeps the jobs queries of the app's query client on this device, per
+ * clerk, and wipes them when the session is ended on purpose.
+ */
+export function JobsCachePersistence({ children }: { children: ReactNode }) {
+  const client = useQueryClient()
+  // Read once: a refreshed token names the same clerk, and another clerk signs in through /login,
+  // which unmounts this frame.
+  const [clerk] = useState(() => {
+    const session = readSession()
+    return session ? tokenSubject(session.token) : null
+  })
+  // Without a clerk the copies could not be kept apart: nothing is stored, but a wipe still applies.
+  useEffect(() => (clerk ? undefined : onSessionEnded(() => forgetJobs(client))), [clerk, client])
+  if (!clerk) return children
+  return (
+    <ClerkJobsCache key={clerk} clerk={clerk} client={client}>
+      {children}
+    </ClerkJobsCache>
+  )
+}

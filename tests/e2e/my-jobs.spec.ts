@@ -1,0 +1,208 @@
+// My Jobs against the real server, with jobs made by the operator command line (npm run ops).
+// Demo jobs come newest first as Submitted, Scheduled, In Progress, Completed, Downloaded, Failed, then again.
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { test, expect } from './support/test.ts'
+import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createDemoJobs, ops } from './support/ops.ts'
+
+const ADDRESSES = ['14 Willow Crescent, Harrogate HG2 7QD', 'Flat 3, 27 Marlborough Road, Bristol BS6 5AB', '8 Station Approach, Didsbury, Manchester M20 2RE', '112 Kingsway, Hove BN3 4FA']
+
+const jobsTable = (page: Page) => page.getByRole('table', { name: 'Jobs' })
+/** The body rows of the jobs table (the first row holds the column headers). */
+const bodyRows = (page: Page) => jobsTable(page).getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
+const rowOf = (page: Page, jobId: number) => bodyRows(page).filter({ has: page.getByRole('button', { name: `View details of job ${jobId}`, exact: true }) })
+
+async function openMyJobs(page: Page, email: string): Promise<void> {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await signInThroughForm(page, email)
+  await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
+}
+
+test('a clerk finds jobs by search, filters, status tabs, sorting and pages', async ({ page, request }) => {
+  const email = uniqueEmail('jobs.find')
+  await createClerk(request, email)
+  const ids = await createDemoJobs(email, 12)
+  await openMyJobs(page, email)
+
+  // Ten rows a page, newest first; the address is cut at 20 characters.
+  await expect(bodyRows(page)).toHaveCount(10)
+  await expect(bodyRows(page).first()).toContainText(`${ADDRESSES[0]!.slice(0, 20)}...`)
+  await expect(bodyRows(page).first()).toContainText('Submitted')
+  const pagination = page.getByRole('navigation', { name: 'Pagination' })
+  await pagination.getByRole('button', { name: 'Page 2' }).click()
+  await expect(bodyRows(page)).toHaveCount(2)
+  await expect(rowOf(page, ids[11]!)).toContainText('Failed')
+  await pagination.getByRole('button', { name: 'Previous' }).click()
+  await expect(bodyRows(page)).toHaveCount(10)
+
+  // Sorting by Job ID: the demo batch's ids rise as its creation times fall, so this order is not the default one.
+  await jobsTable(page).getByRole('columnheader', { name: 'Job ID' }).click()
+  await expect(jobsTable(page).getByRole('columnheader', { name: 'Job ID' })).toHaveAttribute('aria-sort', 'ascending')
+  await expect(bodyRows(page).first().getByRole('button', { name: `View details of job ${ids[0]}`, exact: true })).toBeVisible()
+  await jobsTable(page).getByRole('columnheader', { name: 'Job ID' }).click()
+  await expect(bodyRows(page).first().getByRole('button', { name: `View details of job ${ids[11]}`, exact: true })).toBeVisible()
+
+  // Status tabs and the title.
+  await page.getByRole('tab', { name: 'Completed' }).click()
+  await expect(page.getByRole('heading', { name: 'Showing Completed jobs' })).toBeVisible()
+  await expect(bodyRows(page)).toHaveCount(2)
+  await expect(rowOf(page, ids[3]!)).toBeVisible()
+  await expect(rowOf(page, ids[9]!)).toBeVisible()
+  await page.getByRole('tab', { name: 'All' }).click()
+
+  // Search over the whole address, case-insensitive, even though the cell shows it cut.
+  const search = page.getByRole('searchbox', { name: 'Search jobs' }).or(page.getByRole('textbox', { name: 'Search jobs' }))
+  await search.fill('HOVE')
+  await expect(bodyRows(page)).toHaveCount(1)
+  await expect(rowOf(page, ids[3]!)).toBeVisible()
+  await search.fill('no such job anywhere')
+  await expect(page.getByText('No jobs found. Try adjusting your filters or search query.')).toBeVisible()
+  await search.fill('')
+  await expect(bodyRows(page)).toHaveCount(10)
+
+  // Filters change the title and are kept in the browser.
+  await page.getByRole('combobox', { name: 'Job type' }).selectOption('Human')
+  await expect(page.getByRole('heading', { name: 'Showing all jobs with Human processing' })).toBeVisible()
+  await expect(bodyRows(page)).toHaveCount(4)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Showing all jobs with Human processing' })).toBeVisible()
+  await expect(bodyRows(page)).toHaveCount(4)
+  await page.getByRole('combobox', { name: 'Job type' }).selectOption('All Jobs')
+  await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
+})
+
+test('job details, every kind of download, and the Downloaded move', async ({ page, request }) => {
+  const email = uniqueEmail('jobs.details')
+  await createClerk(request, email)
+  // The seventh demo job is a Human job (template), with a supporting sheet; the tenth is Completed with a transcript.
+  const ids = await createDemoJobs(email, 12)
+  await openMyJobs(page, email)
+
+  await rowOf(page, ids[6]!).getByRole('button', { name: `View details of job ${ids[6]}`, exact: true }).click()
+  const details = page.getByRole('dialog', { name: 'Job Details' })
+  for (const heading of ['1. General Information', '2. Document Information', '3. Audio Files', '4. Job Information', '5. Output Files']) {
+    await expect(details.getByRole('heading', { name: heading })).toBeVisible()
+  }
+  await expect(details).toContainText('5 Orchard Close, Cheltenham GL52 3HU')
+  await expect(details).toContainText('No transcript files yet')
+
+  const save = async (name: RegExp) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name }).first().click()])
+    return { name: download.suggestedFilename(), body: await readFile((await download.path())!) }
+  }
+  const audio = await save(/^Download audio file /)
+  expect(audio.name).toMatch(/^kitchen-7\.wav$/)
+  expect(audio.body.subarray(0, 4).toString('ascii')).toBe('RIFF')
+  const template = await save(/^Download template file /)
+  expect(template.name).toBe('Inventory template.txt')
+  expect(template.body.toString()).toContain('Inventory template')
+  const sheet = await save(/^Download supporting document /)
+  expect(sheet.name).toBe('Meter readings.csv')
+  expect(sheet.body.toString()).toContain('meter,serial,reading')
+  await details.getByRole('button', { name: 'Close' }).first().click()
+
+  // A Completed job's transcript: downloading it moves the job to Downloaded.
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 1' }).click()
+  await expect(rowOf(page, ids[9]!)).toContainText('Completed')
+  await rowOf(page, ids[9]!).getByRole('button', { name: `View details of job ${ids[9]}`, exact: true }).click()
+  await expect(details).toContainText('Report checked against the recording and ready to download.')
+  const transcript = await save(/^Download transcript file /)
+  expect(transcript.name).toBe('Inspection report 10.txt')
+  expect(transcript.body.toString()).toContain('Inspection report: 77 Queen Street, Cardiff CF10 2GP')
+  await details.getByRole('button', { name: 'Close' }).first().click()
+  await expect(rowOf(page, ids[9]!)).toContainText('Downloaded')
+})
+
+test('selecting finished jobs and deleting them, one or several', async ({ page, request }) => {
+  const email = uniqueEmail('jobs.delete')
+  await createClerk(request, email)
+  const ids = await createDemoJobs(email, 6)
+  await openMyJobs(page, email)
+  await expect(bodyRows(page)).toHaveCount(6)
+
+  // Only Completed or Failed jobs can be selected.
+  await expect(rowOf(page, ids[0]!).getByRole('checkbox')).toHaveCount(0)
+  await expect(rowOf(page, ids[4]!).getByRole('checkbox')).toHaveCount(0)
+
+  // Bulk delete with nothing selected says so.
+  await page.getByRole('button', { name: 'Delete Selected' }).click()
+  const bulk = page.getByRole('dialog', { name: 'Delete Multiple Jobs' })
+  await bulk.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(bulk.getByText('Please select at least one job to delete')).toBeVisible()
+  await bulk.getByRole('button', { name: 'Cancel' }).click()
+  await expect(bulk).toBeHidden()
+
+  await page.getByRole('checkbox', { name: `Select job ${ids[3]}` }).check()
+  await page.getByRole('checkbox', { name: `Select job ${ids[5]}` }).check()
+  await page.getByRole('button', { name: 'Delete Selected' }).click()
+  await expect(bulk.getByText('Are you sure you want to delete the 2 selected jobs?')).toBeVisible()
+  await bulk.getByRole('checkbox', { name: 'I understand that the selected job(s) and their files will be deleted permanently' }).check()
+  await bulk.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(bulk.getByText('2 job(s) deleted')).toBeVisible()
+  // The dialog closes itself 3 s after success.
+  await expect(bulk).toBeHidden({ timeout: 6_000 })
+  await expect(bodyRows(page)).toHaveCount(4)
+  await expect(rowOf(page, ids[3]!)).toHaveCount(0)
+
+  // A single delete from its row, after the operator fails a job.
+  await ops('move', String(ids[1]), 'failed')
+  await page.reload()
+  await rowOf(page, ids[1]!).getByRole('button', { name: `Delete job ${ids[1]}` }).click()
+  const single = page.getByRole('dialog', { name: 'Delete Job' })
+  await expect(single.getByText(`Are you sure you want to delete job #${ids[1]}?`)).toBeVisible()
+  await single.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(single.getByText('Please tick the box to confirm that you want to delete the selected job(s).')).toBeVisible()
+  await single.getByRole('checkbox').check()
+  await single.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(single.getByText('1 job(s) deleted')).toBeVisible()
+  await expect(single).toBeHidden({ timeout: 6_000 })
+  await expect(bodyRows(page)).toHaveCount(3)
+  const left = JSON.parse(await ops('jobs', '--clerk', email, '--json')) as { jobId: number }[]
+  expect(left.map((job) => job.jobId).sort()).toEqual([ids[0], ids[2], ids[4]].sort())
+})
+
+test('a status change made by an operator appears after the silent 60 s refresh', async ({ page, request }) => {
+  const email = uniqueEmail('jobs.refresh')
+  await createClerk(request, email)
+  const [first] = await createDemoJobs(email, 1)
+  await page.clock.install()
+  await openMyJobs(page, email)
+  await expect(rowOf(page, first!)).toContainText('Submitted')
+
+  await ops('move', String(first), 'scheduled')
+  await page.clock.runFor(30_000)
+  await expect(rowOf(page, first!)).toContainText('Submitted')
+  await page.clock.runFor(31_000)
+  await expect(rowOf(page, first!)).toContainText('Scheduled')
+})
+
+test('the list reopens offline after a reload, and says what needs the server', async ({ page, context, request }) => {
+  const email = uniqueEmail('jobs.offline')
+  await createClerk(request, email)
+  const ids = await createDemoJobs(email, 6)
+  await openMyJobs(page, email)
+  await expect(bodyRows(page)).toHaveCount(6)
+  // The service worker controls the page once it is installed; the list is stored as it is read.
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByText(/^You are offline\. Showing your jobs as they were at \d{2} \w{3} \d{4}, \d{2}:\d{2} (AM|PM)\.$/)).toBeVisible()
+  await expect(bodyRows(page)).toHaveCount(6)
+  await expect(page.getByText('Failed to load job data. Please try again later.')).toHaveCount(0)
+
+  await rowOf(page, ids[3]!).getByRole('button', { name: `View details of job ${ids[3]}`, exact: true }).click()
+  const details = page.getByRole('dialog', { name: 'Job Details' })
+  await details.getByRole('button', { name: /^Download audio file / }).first().click()
+  await expect(details.getByText('You are offline. Downloading files needs a connection.')).toBeVisible()
+  await details.getByRole('button', { name: 'Close' }).first().click()
+
+  await page.getByRole('checkbox', { name: `Select job ${ids[5]}` }).check()
+  await page.getByRole('button', { name: 'Delete Selected' }).click()
+  const bulk = page.getByRole('dialog', { name: 'Delete Multiple Jobs' })
+  await bulk.getByRole('checkbox').check()
+  await bulk.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(bulk.getByText('You are offline. Deleting jobs needs a connection.')).toBeVisible()
+  await context.setOffline(false)
+})
