@@ -27,7 +27,7 @@ test('a clerk finds jobs by search, filters, status tabs, sorting and pages', as
 
   // Ten rows a page, newest first; the address is cut at 20 characters.
   await expect(bodyRows(page)).toHaveCount(10)
-  await expect(bodyRows(page).first()).toContainText(`${ADDRESSES[0]!.slice(0, 20)}...`)
+  await expect(bodyRows(page).first()).toContainText(`${ADDRESSES[0]!.slice(0, 20)}…`)
   await expect(bodyRows(page).first()).toContainText('Submitted')
   const pagination = page.getByRole('navigation', { name: 'Pagination' })
   await pagination.getByRole('button', { name: 'Page 2' }).click()
@@ -183,8 +183,10 @@ test('the list reopens offline after a reload, and says what needs the server', 
   const ids = await createDemoJobs(email, 6)
   await openMyJobs(page, email)
   await expect(bodyRows(page)).toHaveCount(6)
-  // The service worker controls the page once it is installed; the list is stored as it is read.
+  // The service worker controls the page once it is installed, and the list is stored on the device
+  // (the persister writes at most once a second).
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null)
+  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('inspectscribe.jobs-cache.') && localStorage.getItem(key)!.includes('"job_id"')))
 
   await context.setOffline(true)
   await page.reload()

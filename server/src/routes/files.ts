@@ -29,7 +29,8 @@ const jobFile =
 /** File kinds by their path number (decisions.md). The recharge report (15) comes with credits. */
 const OWNED_BY: Record<string, OwnershipCheck> = {
   '10': jobFile('audio'),
-  '11': async (db, userId, key) => ((await templatesRepository.byFileKey(db, userId, key)) ? {} : null),
+  // 11 is a template: the clerk's own reusable one, or the one a job was submitted with.
+  '11': async (db, userId, key) => ((await templatesRepository.byFileKey(db, userId, key)) ? {} : jobFile('template')(db, userId, key)),
   '12': jobFile('support'),
   '13': jobFile('transcript'),
 }

@@ -66,7 +66,7 @@ describe('job files and deletion', () => {
     expect(beyond.headers['content-range']).toBe(`bytes */${size}`)
   })
 
-  it('serves supporting documents and templates of jobs by their own kinds only', async () => {
+  it('serves a job’s supporting documents (12) and template (11) by their own kinds only', async () => {
     const first = await job(ids[0]!)
     const support = first.support_files[0]!
     expect((await download(alice, 12, support)).body).toContain('meter,serial,reading')
@@ -74,7 +74,12 @@ describe('job files and deletion', () => {
     expect((await download(alice, 10, support)).statusCode).toBe(404)
     expect((await download(alice, 13, support)).statusCode).toBe(404)
     const human = (await jobsOf(alice)).find((j) => j.template_files.length > 0)!
-    expect((await download(alice, 11, human.template_files[0]!)).statusCode).toBe(404)
+    const template = await download(alice, 11, human.template_files[0]!)
+    expect(template.statusCode).toBe(200)
+    expect(template.headers['content-disposition']).toBe(`attachment; filename="Inventory template.txt"; filename*=UTF-8''Inventory%20template.txt`)
+    expect(template.body).toContain('Inventory template')
+    expect((await download(bob, 11, human.template_files[0]!)).statusCode).toBe(404)
+    expect((await download(alice, 12, human.template_files[0]!)).statusCode).toBe(404)
   })
 
   it('answers 404 for another clerk’s files, unknown kinds and paths that leave the storage folder', async () => {

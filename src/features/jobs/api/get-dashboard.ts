@@ -24,6 +24,9 @@ export const getDashboardQueryOptions = (range: RangeMs) =>
   queryOptions({
     queryKey: jobKeys.dashboard(range.startMs, range.endMs),
     queryFn: ({ signal }) => getDashboard(range, signal),
+    // Read again whenever the list mounts: a copy restored from the device after a reload is never
+    // taken as current, however recent.
+    staleTime: 0,
   })
 
 export interface DashboardRefresh {

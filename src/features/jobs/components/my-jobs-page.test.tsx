@@ -150,9 +150,11 @@ describe('MyJobsPage', () => {
     await waitFor(() => expect(shownIds()).toEqual([10]))
     expect(JSON.parse(localStorage.getItem(JOB_FILTERS_STORAGE_KEY) ?? '{}')).toMatchObject({ range: { start: '01/01/2024', end: '05/03/2024' } })
 
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: JOBS })
     await user.click(screen.getByRole('button', { name: 'Reset dates' }))
     expect(start).toHaveValue('27/02/2024')
-    // The default range's jobs, as read a moment ago.
+    // The default range's jobs, read again (a list is never taken as current without asking).
+    await waitFor(() => expect(dashboardQuery()).toEqual({ start: String(new Date(2024, 1, 27).getTime()), end: String(new Date(2024, 2, 5, 23, 59, 59, 999).getTime()) }))
     await waitFor(() => expect(shownIds()).toEqual([12, 11, 10]))
     expect(JSON.parse(localStorage.getItem(JOB_FILTERS_STORAGE_KEY) ?? '{}')).toMatchObject({ range: null })
   })
