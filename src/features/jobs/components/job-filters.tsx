@@ -123,34 +123,25 @@ export function JobFilters(props: JobFiltersProps) {
         </Select>
       </Field>
       <div className={styles.dates}>
-        <Field className={styles.date} label={TEXT.startDate} hint={startError ? undefined : TEXT.dateHint} validationMessage={startError}>
-          <Input
-            className={styles.dateInput}
-            value={draft.start}
-            onChange={onDateChange('start')}
-            onBlur={onDateBlur('start')}
-            placeholder={TEXT.dateHint}
-            inputMode="numeric"
-            pattern="\d{2}/\d{2}/\d{4}"
-            maxLength={10}
-            autoComplete="off"
-            contentAfter={<CalendarLtr20Regular aria-hidden />}
-          />
-        </Field>
-        <Field className={styles.date} label={TEXT.endDate} hint={endError ? undefined : TEXT.dateHint} validationMessage={endError}>
-          <Input
-            className={styles.dateInput}
-            value={draft.end}
-            onChange={onDateChange('end')}
-            onBlur={onDateBlur('end')}
-            placeholder={TEXT.dateHint}
-            inputMode="numeric"
-            pattern="\d{2}/\d{2}/\d{4}"
-            maxLength={10}
-            autoComplete="off"
-            contentAfter={<CalendarLtr20Regular aria-hidden />}
-          />
-        </Field>
+        {(['start', 'end'] as const).map((side) => {
+          const error = side === 'start' ? startError : endError
+          return (
+            <Field key={side} className={styles.date} label={side === 'start' ? TEXT.startDate : TEXT.endDate} hint={error ? undefined : TEXT.dateHint} validationMessage={error}>
+              <Input
+                className={styles.dateInput}
+                value={draft[side]}
+                onChange={onDateChange(side)}
+                onBlur={onDateBlur(side)}
+                placeholder={TEXT.dateHint}
+                inputMode="numeric"
+                pattern="\d{2}/\d{2}/\d{4}"
+                maxLength={10}
+                autoComplete="off"
+                contentAfter={<CalendarLtr20Regular aria-hidden />}
+              />
+            </Field>
+          )
+        })}
         <Button className={styles.reset} icon={<ArrowReset20Regular />} onClick={onReset}>
           {TEXT.resetDates}
         </Button>
