@@ -17,8 +17,6 @@ import type { FileStorage } from '../storage/file-storage.ts'
 import { jobFolder } from './job-operations.ts'
 import { priceCredits } from './pricing.ts'
 
-export const DEMO_JOBS_MAX = 200
-
 const ADDRESSES = [
   '14 Willow Crescent, Harrogate HG2 7QD',
   'Flat 3, 27 Marlborough Road, Bristol BS6 5AB',

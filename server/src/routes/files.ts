@@ -63,31 +63,29 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const owned = await owns(db, request.clerk!.userId, key)
     if (!owned) throw notFound
 
-    const whole = await app.storage.open(key)
-    if (!whole) throw notFound
-    const range = requestedRange(request.headers.range, whole.size)
+    const size = await app.storage.size(key)
+    if (size === null) throw notFound
+    const range = requestedRange(request.headers.range, size)
     const baseName = key.split('/').pop()!
     reply
       .header('content-type', 'application/octet-stream')
       .header('content-disposition', attachmentHeader(baseName))
       .header('accept-ranges', 'bytes')
       .header('cache-control', 'private, no-store')
-    if (range === 'unsatisfiable') {
-      whole.stream.destroy()
-      return reply.code(416).header('content-range', `bytes */${whole.size}`).send()
-    }
+    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send()
     if (range) {
-      whole.stream.destroy()
       const part = await app.storage.open(key, range)
       if (!part) throw notFound
       return reply
         .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${whole.size}`)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
         .header('content-length', range.end - range.start + 1)
         .send(part.stream)
     }
     // Marked before the bytes go out: a download that breaks off still counts, as the clerk has begun to read it.
     if (kind === '13' && owned.job?.status === 'Completed') await markTranscriptDownloaded(db, owned.job.jobId)
+    const whole = await app.storage.open(key)
+    if (!whole) throw notFound
     return reply.header('content-length', whole.size).send(whole.stream)
   })
 }

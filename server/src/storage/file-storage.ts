@@ -30,6 +30,8 @@ export interface ByteRange {
 
 export interface FileStorage {
   save(key: string, source: Readable, maxBytes: number): Promise<SavedFile>
+  /** The file's size in bytes; null when there is no such file. */
+  size(key: string): Promise<number | null>
   /** The file's bytes (only `range`, inclusive, when given) and its whole size; null when there is no such file. */
   open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>
   remove(key: string): Promise<void>
@@ -70,6 +72,15 @@ export function createLocalStorage(root: string): FileStorage {
         throw error
       }
       return { size, head: Buffer.concat(headChunks) }
+    },
+
+    async size(key) {
+      try {
+        const info = await stat(pathOf(key))
+        return info.isFile() ? info.size : null
+      } catch {
+        return null
+      }
     },
 
     async open(key, range) {
