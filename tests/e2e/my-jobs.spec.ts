@@ -29,6 +29,17 @@ test('a clerk finds jobs by search, filters, status tabs, sorting and pages', as
   await expect(bodyRows(page)).toHaveCount(10)
   await expect(bodyRows(page).first()).toContainText(`${ADDRESSES[0]!.slice(0, 20)}…`)
   await expect(bodyRows(page).first()).toContainText('Submitted')
+
+  // Every column fits beside the open sidebar on a 1366 px screen; on a narrower one the table scrolls
+  // sideways inside its region and keeps the actions in view.
+  const tableRegion = page.getByRole('region', { name: 'Jobs' })
+  const sidewaysScroll = () => tableRegion.evaluate((region) => region.scrollWidth - region.clientWidth)
+  expect(await sidewaysScroll()).toBe(0)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expect.poll(sidewaysScroll).toBeGreaterThan(0)
+  await expect(page.getByRole('button', { name: `View details of job ${ids[0]}`, exact: true })).toBeInViewport()
+  await page.setViewportSize({ width: 1366, height: 900 })
+
   const pagination = page.getByRole('navigation', { name: 'Pagination' })
   await pagination.getByRole('button', { name: 'Page 2' }).click()
   await expect(bodyRows(page)).toHaveCount(2)

@@ -26,6 +26,18 @@ import { DEFAULT_JOB_SORT, JOBS_PAGE_SIZE, selectJobs, type JobSort, type JobSor
 import { ADDRESS_MAX_CHARS, LIST_TEXT as TEXT } from '../list-messages'
 import { JobStatusBadge } from './job-status-badge'
 
+/** A column's width, padding included. */
+function column(width: string) {
+  return { width, boxSizing: 'border-box' as const }
+}
+
+const stickyRight = {
+  position: 'sticky' as const,
+  right: '0',
+  backgroundColor: tokens.colorNeutralBackground1,
+  boxShadow: `inset ${tokens.strokeWidthThin} 0 0 ${tokens.colorNeutralStroke2}`,
+}
+
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
   tabs: { overflowX: 'auto', minWidth: 0 },
@@ -41,16 +53,22 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
-  // The column widths add up to this; dates wrap after their comma.
-  table: { minWidth: '1060px' },
-  checkCol: { width: '40px' },
-  idCol: { width: '64px' },
-  addressCol: { width: '170px' },
-  typeCol: { width: '120px' },
-  numberCol: { width: '74px' },
-  dateCol: { width: '112px' },
-  statusCol: { width: '112px' },
-  actionsCol: { width: '84px' },
+  // Widths include the cells' padding and add up to the table's least width: 1032 px, what a 1366 px
+  // screen leaves beside the open sidebar. Headers and dates wrap rather than widen their column.
+  table: { width: '100%', minWidth: '1032px' },
+  checkCol: column('40px'),
+  idCol: column('64px'),
+  addressCol: column('156px'),
+  typeCol: column('102px'),
+  filesCol: column('72px'),
+  durationCol: column('84px'),
+  dateCol: column('108px'),
+  statusCol: column('112px'),
+  // Below that width the table scrolls sideways, and the actions stay in view at its right edge.
+  actionsCol: { ...column('84px'), ...stickyRight },
+  actionsCell: stickyRight,
+  // The kept-in-view actions cell is opaque, so it takes the row's hover shade itself.
+  row: { ':hover > td:last-child': { backgroundColor: tokens.colorSubtleBackgroundHover } },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS },
   remove: { color: tokens.colorPaletteRedForeground1 },
   nowrap: { whiteSpace: 'nowrap' },
@@ -102,8 +120,8 @@ const COLUMNS: Column[] = [
   { id: 'id', label: TEXT.columns.id, className: 'idCol' },
   { id: 'propertyName', label: TEXT.columns.propertyName, className: 'addressCol' },
   { id: 'reportType', label: TEXT.columns.reportType, className: 'typeCol' },
-  { id: 'fileCount', label: TEXT.columns.fileCount, className: 'numberCol' },
-  { id: 'duration', label: TEXT.columns.duration, className: 'numberCol' },
+  { id: 'fileCount', label: TEXT.columns.fileCount, className: 'filesCol' },
+  { id: 'duration', label: TEXT.columns.duration, className: 'durationCol' },
   { id: 'checkDate', label: TEXT.columns.checkDate, className: 'dateCol' },
   { id: 'expectedDate', label: TEXT.columns.expectedDate, className: 'dateCol' },
   { id: 'jobType', label: TEXT.columns.jobType, className: 'typeCol' },
@@ -115,6 +133,11 @@ const STATUS_TABS: { value: StatusFilter; label: string }[] = [{ value: 'all', l
 /** portal-spec.md §9: cut at 20 characters plus an ellipsis. */
 export function cutAddress(address: string): string {
   return address.length > ADDRESS_MAX_CHARS ? `${address.slice(0, ADDRESS_MAX_CHARS)}…` : address
+}
+
+/** A cut address wraps before its last word, never between that word and the ellipsis. */
+function keepEllipsisWithWord(text: string): string {
+  return text.replace(/ (?=\S*$)/, '\u00a0')
 }
 
 export function JobsTable(props: JobsTableProps) {
@@ -225,7 +248,7 @@ export function JobsTable(props: JobsTableProps) {
               </TableHeader>
               <TableBody>
                 {pageRows.map((row) => (
-                  <TableRow key={row.id}>
+                  <TableRow key={row.id} className={styles.row}>
                     <TableCell>
                       {row.deletable && (
                         <Checkbox aria-label={TEXT.selectJob(row.id)} checked={selectedIds.has(row.id)} onChange={(_, data) => toggle(row.id, !!data.checked)} />
@@ -233,7 +256,7 @@ export function JobsTable(props: JobsTableProps) {
                     </TableCell>
                     <TableCell>{row.id}</TableCell>
                     <TableCell title={row.propertyName}>
-                      <span aria-hidden="true">{cutAddress(row.propertyName)}</span>
+                      <span aria-hidden="true">{keepEllipsisWithWord(cutAddress(row.propertyName))}</span>
                       <span className={styles.hidden}>{row.propertyName}</span>
                     </TableCell>
                     <TableCell>{row.reportType}</TableCell>
@@ -249,7 +272,7 @@ export function JobsTable(props: JobsTableProps) {
                     <TableCell>
                       <JobStatusBadge status={row.status} />
                     </TableCell>
-                    <TableCell>
+                    <TableCell className={styles.actionsCell}>
                       <div className={styles.actions}>
                         <Tooltip content={TEXT.viewDetails(row.id)} relationship="label" withArrow>
                           <Button appearance="subtle" icon={<Eye20Regular />} onClick={() => props.onViewDetails(row.id)} />
