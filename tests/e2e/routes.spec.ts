@@ -1,9 +1,5 @@
 import { test, expect } from './support/test.ts'
-
-const liveToken = () => {
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  return `${encode({ alg: 'HS256' })}.${encode({ exp: Math.floor(Date.now() / 1000) + 3600 })}.signature`
-}
+import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 
 test.describe('routes', () => {
   for (const path of ['/', '/no/such/page', '/dashboard', '/my-jobs', '/create-job', '/template-management']) {
@@ -14,12 +10,12 @@ test.describe('routes', () => {
     })
   }
 
-  test('a signed-in clerk is sent from /dashboard to /my-jobs', async ({ page }) => {
-    const token = liveToken()
-    await page.addInitScript((value) => {
-      sessionStorage.setItem('auth_token', value)
-      sessionStorage.setItem('user_role', 'CLERK')
-    }, token)
+  test('a signed-in clerk is sent from /dashboard to /my-jobs', async ({ page, request }) => {
+    // A real session: a made-up token would be refused (403) by the first API call, which ends the
+    // session and races the redirect under test.
+    const email = uniqueEmail('routes.dashboard')
+    await createClerk(request, email)
+    await signInThroughForm(page, email)
     await page.goto('/dashboard')
     await expect(page).toHaveURL(/\/my-jobs$/)
     await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
