@@ -3,6 +3,7 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react'
 import { Button, Checkbox, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
 import { AppDialog } from '@/components/app-dialog'
+import { useDangerButtonStyles } from '@/components/danger-button-styles'
 import { ApiError } from '@/lib/api-client'
 import { useDeleteAccount } from '../api/delete-account'
 import { DELETE_ACCOUNT_TEXT as TEXT } from '../messages'
@@ -23,12 +24,6 @@ const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM },
   intro: { margin: 0 },
   statements: { display: 'grid', gap: tokens.spacingVerticalXS },
-  danger: {
-    backgroundColor: tokens.colorStatusDangerBackground3,
-    color: tokens.colorNeutralForegroundOnBrand,
-    ':hover': { backgroundColor: tokens.colorStatusDangerForeground1, color: tokens.colorNeutralForegroundOnBrand },
-    ':hover:active': { backgroundColor: tokens.colorStatusDangerForeground1, color: tokens.colorNeutralForegroundOnBrand },
-  },
 })
 
 export interface DeleteAccountDialogProps {
@@ -41,6 +36,7 @@ export interface DeleteAccountDialogProps {
 /** Give it a new key for each opening, so that it starts with every statement unticked. */
 export function DeleteAccountDialog({ open, onClose, onDeleted }: DeleteAccountDialogProps) {
   const styles = useStyles()
+  const dangerStyles = useDangerButtonStyles()
   const formId = useId()
   const introId = useId()
   const remove = useDeleteAccount()
@@ -83,7 +79,7 @@ export function DeleteAccountDialog({ open, onClose, onDeleted }: DeleteAccountD
           <Button onClick={onClose} disabled={done}>
             {TEXT.cancel}
           </Button>
-          <Button className={styles.danger} type="submit" form={formId} disabledFocusable={busy}>
+          <Button appearance="primary" className={dangerStyles.danger} type="submit" form={formId} disabledFocusable={busy}>
             {remove.isPending ? TEXT.submitting : TEXT.submit}
           </Button>
         </>

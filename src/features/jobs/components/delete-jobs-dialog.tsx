@@ -4,6 +4,7 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { Button, Checkbox, makeStyles, Spinner, tokens } from '@fluentui/react-components'
 import { AppDialog } from '@/components/app-dialog'
+import { useDangerButtonStyles } from '@/components/danger-button-styles'
 import { StatusMessage, type StatusIntent } from '@/components/status-message'
 import { ApiError } from '@/lib/api-client'
 import { useOnlineStatus } from '@/lib/use-online-status'
@@ -17,11 +18,6 @@ const useStyles = makeStyles({
   content: { display: 'grid', gap: tokens.spacingVerticalM },
   text: { margin: 0, overflowWrap: 'anywhere' },
   warning: { margin: 0, color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
-  danger: {
-    backgroundColor: tokens.colorPaletteRedBackground3,
-    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1 },
-    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground1 },
-  },
 })
 
 /** portal-spec.md §8 Delete jobs: the server's message, else the default; no answer at all: network. */
@@ -43,6 +39,7 @@ export interface DeleteJobsDialogProps {
 
 export function DeleteJobsDialog({ mode, jobIds, open, onClose, onDeleted }: DeleteJobsDialogProps) {
   const styles = useStyles()
+  const dangerStyles = useDangerButtonStyles()
   const online = useOnlineStatus()
   const remove = useDeleteJobs()
   const [confirmed, setConfirmed] = useState(false)
@@ -110,7 +107,7 @@ export function DeleteJobsDialog({ mode, jobIds, open, onClose, onDeleted }: Del
           <Button onClick={close}>{TEXT.cancel}</Button>
           <Button
             appearance="primary"
-            className={styles.danger}
+            className={dangerStyles.danger}
             icon={busy ? <Spinner size="tiny" /> : undefined}
             disabledFocusable={busy || done}
             onClick={onDelete}

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Button, Checkbox, Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import type { Template } from '@contract/templates.ts'
 import { AppDialog } from '@/components/app-dialog'
+import { useDangerButtonStyles } from '@/components/danger-button-styles'
 import { ApiError } from '@/lib/api-client'
 import { DELETED_ANSWER, useDeleteTemplate } from '../api/delete-template'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
@@ -13,11 +14,6 @@ const useStyles = makeStyles({
   content: { display: 'grid', gap: tokens.spacingVerticalM },
   text: { margin: 0, overflowWrap: 'anywhere' },
   warning: { margin: 0, color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
-  danger: {
-    backgroundColor: tokens.colorPaletteRedBackground3,
-    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1 },
-    ':hover:active': { backgroundColor: tokens.colorPaletteRedForeground1 },
-  },
 })
 
 function failureText(error: unknown): string {
@@ -35,6 +31,7 @@ export interface DeleteTemplateDialogProps {
 
 export function DeleteTemplateDialog({ template, open, onClose, onDeleted }: DeleteTemplateDialogProps) {
   const styles = useStyles()
+  const dangerStyles = useDangerButtonStyles()
   const [confirmed, setConfirmed] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const remove = useDeleteTemplate()
@@ -69,7 +66,7 @@ export function DeleteTemplateDialog({ template, open, onClose, onDeleted }: Del
           <Button onClick={close}>{TEXT.cancel}</Button>
           <Button
             appearance="primary"
-            className={styles.danger}
+            className={dangerStyles.danger}
             icon={remove.isPending ? <Spinner size="tiny" /> : undefined}
             disabled={!confirmed}
             disabledFocusable={confirmed && remove.isPending}
