@@ -9,10 +9,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import type { ProfileResponse } from '@contract/profile.ts'
-
+import { apiPath, jsonResponse, sentBody, type JsonReply } from './fake-fetch'
 
 /** An HTTP answer with a JSON body, no answer at all ('network'), or a broken object fetch never returns ('garbage'). */
-export type FakeReply = { status: number; body?: unknown } | 'network' | 'garbage'
+export type FakeReply = JsonReply | 'network' | 'garbage'
 
 export interface SeenRequest {
   method: string
@@ -51,17 +51,15 @@ export function setUpFakePortalApi(): FakePortalApi {
     api.requests.length = 0
     replies.clear()
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://portal.test').pathname.replace(/^\/api(?=\/)/, '')
+      const path = apiPath(input)
       const method = init?.method ?? 'GET'
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
       const authorization = new Headers(init?.headers).get('authorization')
-      api.requests.push({ method, path, body, authorization })
+      api.requests.push({ method, path, body: sentBody(init), authorization })
       const planned = replies.get(`${method} ${path}`)
       const reply = typeof planned === 'function' ? await planned() : planned
       if (!reply || reply === 'network') throw new TypeError('fetch failed')
       if (reply === 'garbage') return { ok: true, status: 200 } as unknown as Response
-      if (reply.body === undefined) return new Response(null, { status: reply.status })
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } })
+      return jsonResponse(reply)
     })
   })
   afterEach(() => {
@@ -70,14 +68,7 @@ export function setUpFakePortalApi(): FakePortalApi {
   return api
 }
 
-/** A reply the test lets go when it has looked at the busy state. */
-export function heldReply(reply: FakeReply): { promise: () => Promise<FakeReply>; release: () => void } {
-  let release = () => undefined as void
-  const held = new Promise<FakeReply>((resolve) => {
-    release = () => resolve(reply)
-  })
-  return { promise: () => held, release: () => release() }
-}
+export { heldReply } from './fake-fetch'
 
 /** Stubs window.matchMedia so that only `(max-width: 768px)` answers `phone`; jsdom has none of its own. */
 export function stubViewport(phone: boolean): void {

@@ -8,9 +8,10 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, vi } from 'vitest'
+import { apiPath, jsonResponse, sentBody, type JsonReply } from '@/test/fake-fetch'
 
 /** An HTTP answer with a JSON body, or no answer at all (what fetch does when nothing listens). */
-export type FakeReply = { status: number; body?: unknown } | 'network'
+export type FakeReply = JsonReply | 'network'
 
 export interface SeenRequest {
   method: string
@@ -42,14 +43,12 @@ export function setUpFakeAuthApi(): FakeAuthApi {
     api.requests.length = 0
     api.replies.clear()
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://portal.test').pathname.replace(/^\/api(?=\/)/, '')
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
-      api.requests.push({ method: init?.method ?? 'GET', path, body })
+      const path = apiPath(input)
+      api.requests.push({ method: init?.method ?? 'GET', path, body: sentBody(init) })
       const planned = api.replies.get(path)
       const reply = typeof planned === 'function' ? await planned() : planned
       if (!reply || reply === 'network') throw new TypeError('fetch failed')
-      if (reply.body === undefined) return new Response(null, { status: reply.status })
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } })
+      return jsonResponse(reply)
     })
   })
   afterEach(() => {
@@ -58,14 +57,7 @@ export function setUpFakeAuthApi(): FakeAuthApi {
   return api
 }
 
-/** A promise for a reply that the test lets go when it has looked at the busy state. */
-export function heldReply(reply: FakeReply): { promise: () => Promise<FakeReply>; release: () => void } {
-  let release = () => undefined as void
-  const held = new Promise<FakeReply>((resolve) => {
-    release = () => resolve(reply)
-  })
-  return { promise: () => held, release: () => release() }
-}
+export { heldReply } from '@/test/fake-fetch'
 
 function Elsewhere() {
   const location = useLocation()

@@ -9,12 +9,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { saveSession } from '@/lib/session'
+import { apiPath, jsonResponse, sentBody, type JsonReply } from '@/test/fake-fetch'
 
 // The whole portal suite runs in parallel; the first dialog of a file can take over a second to mount.
 configure({ asyncUtilTimeout: 3000 })
 
 /** A JSON answer, a file answer, or no answer at all (what fetch does when nothing listens). */
-export type FakeReply = { status: number; body?: unknown } | { status: number; file: string; fileName: string } | 'network'
+export type FakeReply = JsonReply | { status: number; file: string; fileName: string } | 'network'
 
 export interface SeenRequest {
   method: string
@@ -57,18 +58,15 @@ export function setUpFakeApi(): FakeApi {
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input)
       const method = init?.method ?? 'GET'
-      const raw = init?.body
-      const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw
-      api.requests.push({ method, url, body, authorization: new Headers(init?.headers).get('authorization') })
+      api.requests.push({ method, url, body: sentBody(init), authorization: new Headers(init?.headers).get('authorization') })
       // Kept encoded, so a test names the exact address it expects (e.g. a file path with spaces).
-      const path = new URL(url, 'http://portal.test').pathname.replace(/^\/api(?=\/)/, '')
+      const path = apiPath(url)
       const planned = replies.get(`${method} ${path}`)
       const reply = typeof planned === 'function' ? await planned() : planned
       if (!reply || reply === 'network') throw new TypeError('fetch failed')
       if ('file' in reply)
         return new Response(reply.file, { status: reply.status, headers: { 'content-disposition': `attachment; filename="${reply.fileName}"` } })
-      if (reply.body === undefined) return new Response(null, { status: reply.status })
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } })
+      return jsonResponse(reply)
     })
   })
   afterEach(() => {
@@ -78,14 +76,7 @@ export function setUpFakeApi(): FakeApi {
   return api
 }
 
-/** A promise for a reply that the test lets go when it has looked at the busy state. */
-export function heldReply(reply: FakeReply): { promise: () => Promise<FakeReply>; release: () => void } {
-  let release = () => undefined as void
-  const held = new Promise<FakeReply>((resolve) => {
-    release = () => resolve(reply)
-  })
-  return { promise: () => held, release: () => release() }
-}
+export { heldReply } from '@/test/fake-fetch'
 
 function Elsewhere() {
   return <output aria-label="current path">{useLocation().pathname}</output>
