@@ -148,7 +148,7 @@ function transcriptText(address: string): string {
   ].join('\n')
 }
 
-export const DEMO_STARTING_CREDITS = { amount: 100, reason: 'Starting credits of the demo account' } as const
+export const DEMO_STARTING_CREDITS = { amountCents: 100_00, reason: 'Starting credits of the demo account' } as const
 
 /**
  * The embedded default's demo clerk gets a dozen demo jobs and starting credits once: when its ledger
