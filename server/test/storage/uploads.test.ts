@@ -79,6 +79,20 @@ describe('uploads leave nothing behind', () => {
     expect(await tree()).toEqual(before)
   })
 
+  it('keeps one file of two templates sent at once, and nothing of the one refused', async () => {
+    const before = await tree()
+    const [first, second] = await Promise.all([
+      uploadTemplate({ template_name: 'First' }, [{ name: 'template_file', filename: 'first.pdf', content: PDF(256 * 1024) }]),
+      uploadTemplate({ template_name: 'Second' }, [{ name: 'template_file', filename: 'second.pdf', content: PDF(256 * 1024) }]),
+    ])
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409])
+    const [template] = (await t.app.inject({ method: 'GET', url: '/api/clerk-template', headers: bearer(token) })).json()
+    const added = (await tree()).filter((entry) => !before.includes(entry))
+    expect(added.filter((entry) => !entry.endsWith('/'))).toEqual([template.template_file])
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/clerk-template/${template.id}`, headers: bearer(token) })).statusCode).toBe(200)
+    expect(await tree()).toEqual(before)
+  })
+
   it('keeps nothing of an upload whose client goes away half-way', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
     const { port } = new URL(address)
