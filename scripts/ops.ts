@@ -13,7 +13,7 @@ const USAGE = `InspectScribe operator command line
   npm run ops -- move <job id> <status>            Submitted, Scheduled, "In Progress", Completed, Failed
   npm run ops -- note <job id> <text>              add a staff note the clerk sees on the job
   npm run ops -- attach-transcript <job id> <file> attach a transcript (doc, docx, pdf, odt, rtf, txt)
-  npm run ops -- credits <email> <amount> --reason <why>   add (positive) or remove (negative) credits
+  npm run ops -- credits <email> <amount> --reason <why>   add (25, 1.10) or remove (-0.07) credits; 2 decimals at most
   npm run ops -- deactivate <email>                stop an account signing in (ends its sessions)
   npm run ops -- reactivate <email>
   npm run ops -- demo-jobs <email> [--count <n>]   create realistic demo jobs for a clerk
