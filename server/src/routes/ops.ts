@@ -29,6 +29,7 @@ export const OPS_ROUTE_MESSAGES = {
   transcriptTooLarge: 'A transcript can be at most 50 MB.',
   transcriptAttached: (jobId: number, fileKey: string) => `Transcript attached to job #${jobId}: ${fileKey}`,
   amountZero: 'The amount must not be zero.',
+  reasonRequired: 'Every credit adjustment needs a reason.',
   amountTooLarge: `An adjustment can be at most ${formatCents(OPS_CREDITS_MAX_CENTS)} credits either way.`,
   belowZero: (balanceCents: number) => `That would take the balance below zero (it is ${formatCents(balanceCents)}).`,
   adjusted: (email: string, balanceCents: number) => `Credits adjusted. ${email} now has ${formatCents(balanceCents)} credits.`,
@@ -94,7 +95,9 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
   })
 
   app.post('/credits', { schema: { body: OpsCreditsBody, response: { 200: OpsMessage } } }, async (request) => {
-    const { email, amount, reason } = request.body
+    const { email, amount } = request.body
+    const reason = request.body.reason.trim()
+    if (!reason) throw new HttpError(400, M.reasonRequired)
     const parsed = parseCents(amount)
     if (!parsed.ok) throw new HttpError(400, parsed.problem)
     const amountCents = parsed.cents
@@ -103,8 +106,8 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
     const clerk = await clerkByEmail(email)
     try {
       const balanceCents = await db.transaction(async (tx) => {
-        const next = await creditsRepository.addEntry(tx, clerk.id, { amountCents, kind: 'adjustment', reason: reason.trim() })
-        await notificationsRepository.add(tx, clerk.id, M.creditsNotice(amountCents, reason.trim()))
+        const next = await creditsRepository.addEntry(tx, clerk.id, { amountCents, kind: 'adjustment', reason })
+        await notificationsRepository.add(tx, clerk.id, M.creditsNotice(amountCents, reason))
         return next!
       })
       return { message: M.adjusted(clerk.email, balanceCents) }
