@@ -33,7 +33,7 @@ export function createLocalStorage(root: string): FileStorage {
       try {
         await rmdir(current)
       } catch {
-        return // not empty (or already gone): its parents are not empty either
+        return // not empty, so neither are its parents
       }
     }
   }
