@@ -34,7 +34,7 @@ describe('operator credits in cents', () => {
     expect(refused).toEqual([])
     // 1 + 2 + … + 200 cents = 20,100 cents.
     expect(await profileCredits()).toBe(201)
-  })
+  }, 60_000) // 200 calls, each a transaction: room for a busy machine
 
   it('takes cents away exactly, and answers the balance as a number of credits to 2 decimals', async () => {
     for (let cents = 1; cents <= 200; cents += 7) expect((await adjust(typed(-cents))).statusCode).toBe(200)
