@@ -27,11 +27,18 @@ export const OpsNoteBody = Type.Object({ note: Type.String({ maxLength: 4000 }) 
 
 export const OpsCreditsBody = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254 }),
-  /** Positive adds credits, negative removes them; two decimals at most. */
-  amount: Type.Number({ minimum: -100000, maximum: 100000, multipleOf: 0.01 }),
+  /**
+   * Credits as decimal text, two decimals at most: "25", "1.10", "-0.07" (positive adds, negative
+   * removes). Text, not a JSON number, so that it is read into exact cents (contract/money.ts); a JSON
+   * number is still accepted and read as the decimal it is written as.
+   */
+  amount: Type.String({ minLength: 1, maxLength: 24 }),
   reason: Type.String({ minLength: 1, maxLength: 500 }),
 })
 export type OpsCreditsBody = Static<typeof OpsCreditsBody>
+
+/** The largest adjustment either way, in cents: 100,000 credits. */
+export const OPS_CREDITS_MAX_CENTS = 100_000_00
 
 export const OpsAccountBody = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) })
 export type OpsAccountBody = Static<typeof OpsAccountBody>

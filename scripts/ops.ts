@@ -4,8 +4,8 @@
 import { openAsBlob } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import type { OpsJob } from '../contract/ops.ts'
+import { creditsBody, jobIdArgument, parse, statusArgument, UsageError } from './ops-arguments.ts'
 
 const USAGE = `InspectScribe operator command line
 
@@ -13,7 +13,7 @@ const USAGE = `InspectScribe operator command line
   npm run ops -- move <job id> <status>            Submitted, Scheduled, "In Progress", Completed, Failed
   npm run ops -- note <job id> <text>              add a staff note the clerk sees on the job
   npm run ops -- attach-transcript <job id> <file> attach a transcript (doc, docx, pdf, odt, rtf, txt)
-  npm run ops -- credits <email> <amount> --reason <why>   add (positive) or remove (negative) credits
+  npm run ops -- credits <email> <amount> --reason <why>   add (25, 1.10) or remove (-0.07) credits; 2 decimals at most
   npm run ops -- deactivate <email>                stop an account signing in (ends its sessions)
   npm run ops -- reactivate <email>
   npm run ops -- demo-jobs <email> [--count <n>]   create realistic demo jobs for a clerk
@@ -21,24 +21,6 @@ const USAGE = `InspectScribe operator command line
 It talks to the running server: INSPECTSCRIBE_URL (default http://localhost:$PORT, PORT 8080), with the
 operator token from OPS_TOKEN, or else the file DATA_DIR/ops-token (DATA_DIR default ./data) that the
 embedded server writes when it starts.`
-
-class UsageError extends Error {}
-
-const STATUSES = ['Submitted', 'Scheduled', 'In Progress', 'Completed', 'Downloaded', 'Failed'] as const
-
-/** "in-progress", "IN_PROGRESS" and "in progress" all name In Progress. */
-function statusArgument(raw: string | undefined): string {
-  const wanted = (raw ?? '').toLowerCase().replace(/[-_]/g, ' ').trim()
-  const status = STATUSES.find((s) => s.toLowerCase() === wanted)
-  if (!status) throw new UsageError(`Unknown status "${raw ?? ''}". Use one of: ${STATUSES.join(', ')}.`)
-  return status
-}
-
-function jobIdArgument(raw: string | undefined): number {
-  const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`"${raw ?? ''}" is not a job id.`)
-  return id
-}
 
 async function operatorToken(): Promise<string> {
   if (process.env.OPS_TOKEN) return process.env.OPS_TOKEN
@@ -74,31 +56,6 @@ function printJobs(jobs: OpsJob[]): void {
   for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '))
 }
 
-// parseArgs reads "-5" as an option; a negative amount is hidden from it and given back afterwards.
-const NEGATIVE = /^-\d+(\.\d+)?$/
-const HIDDEN_MINUS = 'minus:'
-
-function parse(argv: string[]) {
-  try {
-    const parsed = parseArgs({
-      args: argv.map((arg) => (NEGATIVE.test(arg) ? HIDDEN_MINUS + arg : arg)),
-      allowPositionals: true,
-      options: {
-        clerk: { type: 'string' },
-        status: { type: 'string' },
-        limit: { type: 'string' },
-        json: { type: 'boolean' },
-        reason: { type: 'string' },
-        count: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
-    return { values: parsed.values, positionals: parsed.positionals.map((arg) => (arg.startsWith(HIDDEN_MINUS) ? arg.slice(HIDDEN_MINUS.length) : arg)) }
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
-  }
-}
-
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parse(argv)
   const [command, ...rest] = positionals
@@ -131,11 +88,7 @@ async function run(argv: string[]): Promise<void> {
       return say(await call('POST', `/jobs/${jobId}/transcripts`, undefined, form))
     }
     case 'credits': {
-      const [email, rawAmount] = rest
-      const amount = Number(rawAmount)
-      if (!email || !Number.isFinite(amount) || amount === 0) throw new UsageError('Give the clerk’s e-mail and a non-zero amount, e.g. credits jo@example.com 25 --reason "Goodwill"')
-      if (!values.reason?.trim()) throw new UsageError('Every credit adjustment needs --reason "<why>".')
-      return say(await call('POST', '/credits', { email, amount, reason: values.reason }))
+      return say(await call('POST', '/credits', creditsBody(rest, values.reason)))
     }
     case 'deactivate':
     case 'reactivate':

@@ -24,8 +24,10 @@ import { fileRoutes } from './routes/files.ts'
 import { clerkJobRoutes } from './routes/clerk-jobs.ts'
 import { opsRoutes } from './routes/ops.ts'
 import { resolveOpsToken } from './plugins/operator-token.ts'
-import { createLocalStorage, type FileStorage } from './storage/file-storage.ts'
+import type { FileStorage } from './storage/file-storage.ts'
+import { createLocalStorage } from './storage/local-storage.ts'
 import { scheduleAccountErasure } from './tasks/account-erasure.ts'
+import { scheduleStorageSweep } from './tasks/storage-sweep.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,7 +45,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Tests replace the e-mail transport to read what was sent. */
   mailer?: Mailer
-  /** Run the periodic tasks (account erasure) in this process; on by default. */
+  /** Run the periodic tasks (account erasure, storage sweep) in this process; on by default. */
   scheduledTasks?: boolean
 }
 
@@ -88,6 +90,9 @@ export async function buildApp({ config, database, logger, mailer, scheduledTask
   )
 
   await registerPortal(app, config.portalDir)
-  if (scheduledTasks) scheduleAccountErasure(app)
+  if (scheduledTasks) {
+    scheduleAccountErasure(app)
+    scheduleStorageSweep(app)
+  }
   return app
 }

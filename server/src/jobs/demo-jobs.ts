@@ -13,7 +13,7 @@ import { jobsRepository, type NewJobFile } from '../repositories/jobs-repository
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
-import type { FileStorage } from '../storage/file-storage.ts'
+import { saveStream, type FileStorage } from '../storage/file-storage.ts'
 import { jobFolder } from './job-operations.ts'
 import { priceCredits } from './pricing.ts'
 
@@ -81,7 +81,7 @@ export async function createDemoJobs(db: Db, storage: FileStorage, userId: strin
       for (let n = 0; n < audioCount; n++) {
         const fileName = `${['kitchen', 'living-room', 'bedrooms', 'exterior'][n % 4]}-${i + 1}.wav`
         const key = `${jobFolder(userId, folder, 'audio')}/${fileName}`
-        const saved = await storage.save(key, Readable.from([toneWav(20 + ((i * 37 + n * 23) % 130), 330 + n * 110)]), 10 * 1024 * 1024)
+        const saved = await saveStream(storage, key, Readable.from([toneWav(20 + ((i * 37 + n * 23) % 130), 330 + n * 110)]), 10 * 1024 * 1024)
         const opened = await storage.open(key)
         const seconds = opened ? await measureAudioSeconds(opened.stream, fileName) : null
         stored.push({ kind: 'audio', fileKey: key, sizeBytes: saved.size, durationSeconds: (seconds ?? 0).toFixed(3), fileName })
@@ -129,7 +129,7 @@ export async function createDemoJobs(db: Db, storage: FileStorage, userId: strin
 }
 
 async function saveText(storage: FileStorage, key: string, kind: NewJobFile['kind'], text: string): Promise<NewJobFile & { fileName: string }> {
-  const saved = await storage.save(key, Readable.from([Buffer.from(text, 'utf8')]), 1024 * 1024)
+  const saved = await saveStream(storage, key, Readable.from([Buffer.from(text, 'utf8')]), 1024 * 1024)
   return { kind, fileKey: key, sizeBytes: saved.size, fileName: key.split('/').pop()! }
 }
 
@@ -148,7 +148,7 @@ function transcriptText(address: string): string {
   ].join('\n')
 }
 
-export const DEMO_STARTING_CREDITS = { amount: 100, reason: 'Starting credits of the demo account' } as const
+export const DEMO_STARTING_CREDITS = { amountCents: 100_00, reason: 'Starting credits of the demo account' } as const
 
 /**
  * The embedded default's demo clerk gets a dozen demo jobs and starting credits once: when its ledger

@@ -3,7 +3,8 @@
 // jobs. They need the operator token, never a clerk's. Every change to a job notifies its clerk.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { OpsAccountBody, OpsCreditsBody, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
+import { formatCents, parseCents } from '@contract/money.ts'
+import { OPS_CREDITS_MAX_CENTS, OpsAccountBody, OpsCreditsBody, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
 import { HttpError } from '../http-error.ts'
 import { createDemoJobs } from '../jobs/demo-jobs.ts'
 import { addStaffNote, attachTranscript, moveJob } from '../jobs/job-operations.ts'
@@ -27,9 +28,12 @@ export const OPS_ROUTE_MESSAGES = {
   transcriptContent: 'The file’s content does not match its type.',
   transcriptTooLarge: 'A transcript can be at most 50 MB.',
   transcriptAttached: (jobId: number, fileKey: string) => `Transcript attached to job #${jobId}: ${fileKey}`,
-  belowZero: (balance: number) => `That would take the balance below zero (it is ${balance.toFixed(2)}).`,
-  adjusted: (email: string, balance: number) => `Credits adjusted. ${email} now has ${balance.toFixed(2)} credits.`,
-  creditsNotice: (amount: number, reason: string) => `${amount > 0 ? 'Added' : 'Removed'} ${Math.abs(amount).toFixed(2)} credits: ${reason}`,
+  amountZero: 'The amount must not be zero.',
+  reasonRequired: 'Every credit adjustment needs a reason.',
+  amountTooLarge: `An adjustment can be at most ${formatCents(OPS_CREDITS_MAX_CENTS)} credits either way.`,
+  belowZero: (balanceCents: number) => `That would take the balance below zero (it is ${formatCents(balanceCents)}).`,
+  adjusted: (email: string, balanceCents: number) => `Credits adjusted. ${email} now has ${formatCents(balanceCents)} credits.`,
+  creditsNotice: (amountCents: number, reason: string) => `${amountCents > 0 ? 'Added' : 'Removed'} ${formatCents(Math.abs(amountCents))} credits: ${reason}`,
   deactivated: (email: string) => `${email} is deactivated; their sessions have ended.`,
   reactivated: (email: string) => `${email} can sign in again.`,
   notActive: (email: string) => `${email} is not an active account.`,
@@ -91,18 +95,24 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
   })
 
   app.post('/credits', { schema: { body: OpsCreditsBody, response: { 200: OpsMessage } } }, async (request) => {
-    const { email, amount, reason } = request.body
-    if (amount === 0) throw new HttpError(400, 'The amount must not be zero.')
+    const { email, amount } = request.body
+    const reason = request.body.reason.trim()
+    if (!reason) throw new HttpError(400, M.reasonRequired)
+    const parsed = parseCents(amount)
+    if (!parsed.ok) throw new HttpError(400, parsed.problem)
+    const amountCents = parsed.cents
+    if (amountCents === 0) throw new HttpError(400, M.amountZero)
+    if (Math.abs(amountCents) > OPS_CREDITS_MAX_CENTS) throw new HttpError(400, M.amountTooLarge)
     const clerk = await clerkByEmail(email)
     try {
-      const balance = await db.transaction(async (tx) => {
-        const next = await creditsRepository.addEntry(tx, clerk.id, { amount, kind: 'adjustment', reason: reason.trim() })
-        await notificationsRepository.add(tx, clerk.id, M.creditsNotice(amount, reason.trim()))
+      const balanceCents = await db.transaction(async (tx) => {
+        const next = await creditsRepository.addEntry(tx, clerk.id, { amountCents, kind: 'adjustment', reason })
+        await notificationsRepository.add(tx, clerk.id, M.creditsNotice(amountCents, reason))
         return next!
       })
-      return { message: M.adjusted(clerk.email, balance) }
+      return { message: M.adjusted(clerk.email, balanceCents) }
     } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw new HttpError(409, M.belowZero(error.balance))
+      if (error instanceof InsufficientCreditsError) throw new HttpError(409, M.belowZero(error.balanceCents))
       throw error
     }
   })

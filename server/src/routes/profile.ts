@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { ChangePasswordBody, ProfileResponse, ProfileUpdateBody } from '@contract/profile.ts'
 import { MessageResponse } from '@contract/auth.ts'
 import { passwordProblem } from '@contract/password-rules.ts'
+import { centsToCredits } from '@contract/money.ts'
 import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { emailKey, LOGIN_FAILURE_BUDGET, recordEvent, spentBudget } from '../auth/throttle.ts'
 import { HttpError } from '../http-error.ts'
@@ -39,7 +40,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', { schema: { response: { 200: ProfileResponse } } }, async (request) => {
     const user = await currentUser(request.clerk!.userId)
-    const credits = await creditsRepository.balance(db, user.id)
+    const balanceCents = await creditsRepository.balanceCents(db, user.id)
     return {
       full_name: user.fullName,
       email: user.email,
@@ -50,8 +51,8 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       emailid: user.email,
       companyname: user.companyName,
       phonenumber: user.phoneNumber,
-      credits,
-      is_low_credit: credits < LOW_CREDIT_THRESHOLD,
+      credits: centsToCredits(balanceCents),
+      is_low_credit: balanceCents < LOW_CREDIT_THRESHOLD * 100,
     }
   })
 

@@ -1,5 +1,5 @@
 // The clerk's one reusable report template: list, upload (streamed to storage, extension and content
-// checked, size limited) and delete. Another clerk's template answers 404.
+// checked, size limited, put in place with its row) and delete. Another clerk's template answers 404.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import type { MultipartFile } from '@fastify/multipart'
@@ -9,7 +9,7 @@ import { HttpError } from '../http-error.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { templatesRepository, type ClerkTemplate } from '../repositories/templates-repository.ts'
-import { saveCheckedUpload, UploadRefusedError } from '../storage/checked-upload.ts'
+import { receiveCheckedUpload, UploadRefusedError, type ReceivedUpload } from '../storage/checked-upload.ts'
 
 export const TEMPLATE_MESSAGES = {
   uploaded: 'Template uploaded successfully',
@@ -45,34 +45,37 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const allowed = (await lookupsRepository.allowedFileTypes(db)).template
 
     let name = ''
-    let saved: { key: string; size: number } | undefined
+    let received: ReceivedUpload | undefined
     try {
       for await (const part of request.parts({ limits: { fileSize: TEMPLATE_MAX_BYTES, files: 1, fields: 5 } })) {
         if (part.type === 'field') {
           if (part.fieldname === 'template_name') name = String(part.value).trim()
           continue
         }
-        if (part.fieldname !== 'template_file' || saved) {
+        if (part.fieldname !== 'template_file' || received) {
           part.file.resume()
           continue
         }
-        saved = await saveTemplateFile(part, userId, allowed)
+        received = await receiveTemplateFile(part, userId, allowed)
       }
       if (!name) throw new HttpError(400, TEMPLATE_MESSAGES.nameRequired)
       if (name.length > 100) throw new HttpError(400, TEMPLATE_MESSAGES.nameTooLong)
-      if (!saved) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired)
+      if (!received) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired)
 
-      const fileKey = saved.key
+      const file = received
       const added = await db.transaction(async (tx) => {
-        const row = await templatesRepository.add(tx, { userId, templateName: name, fileKey, sizeBytes: saved!.size })
-        if (row) await notificationsRepository.add(tx, userId, TEMPLATE_MESSAGES.notifyAdded(name))
+        const row = await templatesRepository.add(tx, { userId, templateName: name, fileKey: file.key, sizeBytes: file.size })
+        if (!row) return null
+        await notificationsRepository.add(tx, userId, TEMPLATE_MESSAGES.notifyAdded(name))
+        // The file goes into place last: a template refused on the way never shows at its key.
+        await file.commit()
         return row
       })
       if (!added) throw new HttpError(409, TEMPLATE_MESSAGES.exists)
       return { message: TEMPLATE_MESSAGES.uploaded, success: true }
     } catch (error) {
-      // Nothing half-done stays behind: a refused upload leaves no file.
-      if (saved) await storage.remove(saved.key)
+      // Nothing half-done stays behind: a refused upload leaves no file and no folder.
+      await received?.undo()
       throw error
     }
   })
@@ -91,9 +94,9 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: TEMPLATE_MESSAGES.deleted, success: true }
   })
 
-  async function saveTemplateFile(part: MultipartFile, userId: string, allowed: string[]) {
+  async function receiveTemplateFile(part: MultipartFile, userId: string, allowed: string[]) {
     try {
-      return await saveCheckedUpload(storage, part, { folder: `clerks/${userId}/templates`, allowed, maxBytes: TEMPLATE_MAX_BYTES, fallbackName: 'template' })
+      return await receiveCheckedUpload(storage, part, { folder: `clerks/${userId}/templates`, allowed, maxBytes: TEMPLATE_MAX_BYTES, fallbackName: 'template' })
     } catch (error) {
       if (!(error instanceof UploadRefusedError)) throw error
       if (error.reason === 'type') throw new HttpError(400, TEMPLATE_MESSAGES.wrongType(allowed))

@@ -1,13 +1,14 @@
-// Files on local disk under DATA_DIR/files, addressed by keys like "clerks/<id>/templates/<id>/name.pdf".
-// Writes stream (a file is never held whole in memory) and stop at a size limit; a key can never
-// reach outside the storage folder. Object storage (S3) will implement the same interface.
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rm, stat } from 'node:fs/promises'
-import path from 'node:path'
-import { Transform, type Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+// Stored files, addressed by keys like "clerks/<id>/templates/<id>/name.pdf". The local disk
+// implementation is local-storage.ts; S3-compatible object storage will implement the same interface.
+//
+// Every write is an upload in four steps: begin → write a stream → check → commit or discard.
+// Until it is committed nothing is visible at its key, so a refused, broken or abandoned upload never
+// becomes a file; what a crash leaves mid-upload is swept away later. On S3 the steps map to
+// CreateMultipartUpload → UploadPart… → CompleteMultipartUpload or AbortMultipartUpload, and the sweep
+// to aborting stale multipart uploads.
+import type { Readable } from 'node:stream'
 
-/** How many leading bytes a save keeps, for checking the content's signature. */
+/** How many leading bytes a write keeps, for checking the content's signature. */
 export const HEAD_BYTES = 4096
 
 export class FileTooLargeError extends Error {
@@ -28,8 +29,29 @@ export interface ByteRange {
   end: number
 }
 
+/** One upload in progress: written once, then committed (it appears at its key) or discarded. */
+export interface PendingUpload {
+  readonly key: string
+  /**
+   * Streams `source` into the upload, never holding it whole in memory. Rejects with FileTooLargeError
+   * past the limit, or with the source's own error when it fails (a client that went away).
+   */
+  write(source: Readable): Promise<SavedFile>
+  /** Makes the written file appear at its key, all at once. Only after a successful write. */
+  commit(): Promise<void>
+  /** Throws the upload away. Safe at any step and more than once; does nothing after a commit. */
+  discard(): Promise<void>
+}
+
+export interface SweepResult {
+  /** Uploads abandoned before their commit (a crash, a killed process) that were removed. */
+  staleUploads: number
+  /** Empty folders removed (local disk only; object storage has no folders). */
+  emptyFolders: number
+}
+
 export interface FileStorage {
-  save(key: string, source: Readable, maxBytes: number): Promise<SavedFile>
+  beginUpload(key: string, options: { maxBytes: number }): Promise<PendingUpload>
   /** The file's size in bytes; null when there is no such file. */
   size(key: string): Promise<number | null>
   /** The file's bytes (only `range`, inclusive, when given) and its whole size; null when there is no such file. */
@@ -37,71 +59,24 @@ export interface FileStorage {
   remove(key: string): Promise<void>
   /** Removes everything under a folder-like prefix, e.g. a clerk's "clerks/<id>/". */
   removePrefix(prefix: string): Promise<void>
+  /**
+   * Removes uploads that were begun but neither committed nor discarded and saw no write since
+   * `staleBefore` (an upload still in progress keeps writing, so it is never taken), and empty folders.
+   * Safe while other uploads run, in this process or another.
+   */
+  sweep(options: { staleBefore: Date }): Promise<SweepResult>
 }
 
-export function createLocalStorage(root: string): FileStorage {
-  const resolved = path.resolve(root)
-  const pathOf = (key: string): string => {
-    const full = path.resolve(resolved, key)
-    if (!full.startsWith(resolved + path.sep) || key.includes('\0')) throw new Error(`storage key outside the storage folder: ${key}`)
-    return full
-  }
-
-  return {
-    async save(key, source, maxBytes) {
-      const target = pathOf(key)
-      await mkdir(path.dirname(target), { recursive: true })
-      let size = 0
-      const headChunks: Buffer[] = []
-      let headLength = 0
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length
-          if (size > maxBytes) return done(new FileTooLargeError(maxBytes))
-          if (headLength < HEAD_BYTES) {
-            headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength))
-            headLength += Math.min(chunk.length, HEAD_BYTES - headLength)
-          }
-          done(null, chunk)
-        },
-      })
-      try {
-        await pipeline(source, meter, createWriteStream(target, { flags: 'wx' }))
-      } catch (error) {
-        await rm(target, { force: true })
-        throw error
-      }
-      return { size, head: Buffer.concat(headChunks) }
-    },
-
-    async size(key) {
-      try {
-        const info = await stat(pathOf(key))
-        return info.isFile() ? info.size : null
-      } catch {
-        return null
-      }
-    },
-
-    async open(key, range) {
-      let full: string
-      try {
-        full = pathOf(key)
-        const info = await stat(full)
-        if (!info.isFile()) return null
-        return { stream: createReadStream(full, range), size: info.size }
-      } catch {
-        return null
-      }
-    },
-
-    async remove(key) {
-      await rm(pathOf(key), { force: true })
-    },
-
-    async removePrefix(prefix) {
-      await rm(pathOf(prefix), { recursive: true, force: true })
-    },
+/** Stores a whole stream at `key` (begin, write, commit); nothing stays behind when it fails. */
+export async function saveStream(storage: FileStorage, key: string, source: Readable, maxBytes: number): Promise<SavedFile> {
+  const upload = await storage.beginUpload(key, { maxBytes })
+  try {
+    const saved = await upload.write(source)
+    await upload.commit()
+    return saved
+  } catch (error) {
+    await upload.discard()
+    throw error
   }
 }
 

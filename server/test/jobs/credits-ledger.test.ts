@@ -18,23 +18,26 @@ describe('the credit ledger', () => {
 
   it('sums entries to the cent', async () => {
     const { db } = t.database
-    expect(await creditsRepository.balance(db, userId)).toBe(0)
-    await creditsRepository.addEntry(db, userId, { amount: 0.1, kind: 'adjustment', reason: 'a' })
-    expect(await creditsRepository.addEntry(db, userId, { amount: 0.2, kind: 'adjustment', reason: 'b' })).toBe(0.3)
-    expect(await creditsRepository.balance(db, userId)).toBe(0.3)
+    expect(await creditsRepository.balanceCents(db, userId)).toBe(0)
+    await creditsRepository.addEntry(db, userId, { amountCents: 10, kind: 'adjustment', reason: 'a' })
+    expect(await creditsRepository.addEntry(db, userId, { amountCents: 20, kind: 'adjustment', reason: 'b' })).toBe(30)
+    expect(await creditsRepository.balanceCents(db, userId)).toBe(30)
+    // Not a whole number of cents: refused before anything is written.
+    await expect(creditsRepository.addEntry(db, userId, { amountCents: 0.5, kind: 'adjustment', reason: 'c' })).rejects.toThrow('not a whole number of cents: 0.5')
+    expect(await creditsRepository.balanceCents(db, userId)).toBe(30)
   })
 
   it('lets only one of two spends at once take the same credits', async () => {
     const { db } = t.database
-    await creditsRepository.addEntry(db, userId, { amount: 19.7, kind: 'adjustment', reason: 'top up to 20' })
+    await creditsRepository.addEntry(db, userId, { amountCents: 19_70, kind: 'adjustment', reason: 'top up to 20' })
     const spends = await Promise.allSettled([
-      creditsRepository.addEntry(db, userId, { amount: -15, kind: 'adjustment', reason: 'first' }),
-      creditsRepository.addEntry(db, userId, { amount: -15, kind: 'adjustment', reason: 'second' }),
+      creditsRepository.addEntry(db, userId, { amountCents: -15_00, kind: 'adjustment', reason: 'first' }),
+      creditsRepository.addEntry(db, userId, { amountCents: -15_00, kind: 'adjustment', reason: 'second' }),
     ])
     expect(spends.filter((s) => s.status === 'fulfilled')).toHaveLength(1)
     const refused = spends.find((s) => s.status === 'rejected') as PromiseRejectedResult
     expect(refused.reason).toBeInstanceOf(InsufficientCreditsError)
-    expect(await creditsRepository.balance(db, userId)).toBe(5)
+    expect(await creditsRepository.balanceCents(db, userId)).toBe(5_00)
   })
 })
 
@@ -50,7 +53,7 @@ describe('the demo clerk’s first start', () => {
       expect(jobs).toHaveLength(12)
       // Every audio file was measured from the stored file itself.
       expect(jobs.every((job) => job.audio_duration >= 20)).toBe(true)
-      expect(await creditsRepository.balance(db, clerk.id)).toBe(100)
+      expect(await creditsRepository.balanceCents(db, clerk.id)).toBe(100_00)
 
       await jobsRepository.deleteByIds(db, jobs.map((job) => job.job_id))
       expect(await seedDemoClerkJobs(db, t.app.storage, clerk.email)).toBe(false)
