@@ -1,6 +1,7 @@
 // The one HTTP client of the portal: the API base, the Bearer header, JSON in and out, and errors
 // that carry the server's `detail` and status. Any 403 ends the session (portal-spec.md §4).
 import { env } from '@/config/env'
+import { announceRefreshedToken, withRefreshLock } from './refresh-lock'
 import { clearSession, readSession, saveSession } from './session'
 
 export type ErrorDetail = string | { error: string } | undefined
@@ -45,18 +46,28 @@ const EXPIRY_MARGIN_MS = 10_000
 let refreshing: Promise<boolean> | null = null
 
 /**
- * Exchanges the refresh cookie for a new access token. Concurrent callers share one exchange
- * (rotation makes a second exchange of the same cookie look like theft). Resolves false on failure.
+ * Exchanges the refresh cookie for a new access token. Concurrent callers in this tab share one
+ * exchange, and the tabs of this browser take turns (refresh-lock.ts): rotation makes a second
+ * exchange of the same cookie look like theft. Resolves false on failure.
  */
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= (async () => {
+    const held = readSession()?.token
     try {
-      const response = await fetch(apiUrl('/auth/refresh-token'), { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } })
-      if (!response.ok) return false
-      const { access } = (await response.json()) as { access?: string }
-      if (!access) return false
-      saveSession(access, readSession()?.role ?? 'CLERK')
-      return true
+      return await withRefreshLock(async () => {
+        const current = readSession()?.token
+        // Signed out while waiting its turn: nothing to refresh.
+        if (held && !current) return false
+        // Another tab refreshed while this one waited its turn, and handed the new token over.
+        if (current && current !== held) return true
+        const response = await fetch(apiUrl('/auth/refresh-token'), { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } })
+        if (!response.ok) return false
+        const { access } = (await response.json()) as { access?: string }
+        if (!access) return false
+        saveSession(access, readSession()?.role ?? 'CLERK')
+        announceRefreshedToken(access)
+        return true
+      })
     } catch {
       return false
     } finally {

@@ -16,7 +16,8 @@ export interface AccessClaims {
 }
 
 export interface AccessTokens {
-  sign(claims: AccessClaims): Promise<string>
+  /** Signed as issued at `issuedAt` (default: now); the same claims and time give the same token. */
+  sign(claims: AccessClaims, issuedAt?: Date): Promise<string>
   /** The claims of a valid token, or null for anything else (tampered, expired, wrong algorithm). */
   verify(token: string): Promise<AccessClaims | null>
 }
@@ -24,8 +25,8 @@ export interface AccessTokens {
 export function createAccessTokens(secret: string, now: () => Date = () => new Date()): AccessTokens {
   const key = new TextEncoder().encode(secret)
   return {
-    async sign({ userId, sessionId, role }) {
-      const issuedAt = Math.floor(now().getTime() / 1000)
+    async sign({ userId, sessionId, role }, issuedAtDate = now()) {
+      const issuedAt = Math.floor(issuedAtDate.getTime() / 1000)
       return new SignJWT({ sid: sessionId, role })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)

@@ -170,6 +170,11 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when the token is exchanged for the next one; using it again means it was stolen. */
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /**
+     * The token it was exchanged for, sealed with this token (only its holder can open it). A second
+     * exchange within seconds of the first (two tabs at once) gets that same successor back.
+     */
+    successorSealed: text('successor_sealed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],

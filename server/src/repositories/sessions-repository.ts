@@ -20,6 +20,7 @@ export const sessionsRepository = {
         sessionId: refreshTokens.sessionId,
         expiresAt: refreshTokens.expiresAt,
         rotatedAt: refreshTokens.rotatedAt,
+        successorSealed: refreshTokens.successorSealed,
         sessionRevokedAt: sessions.revokedAt,
         userId: users.id,
         userStatus: users.status,
@@ -32,11 +33,11 @@ export const sessionsRepository = {
     return row
   },
 
-  /** Marks the token exchanged; false when another request exchanged it first. */
-  async markRotated(db: Db, refreshTokenId: string): Promise<boolean> {
+  /** Marks the token exchanged for the sealed successor; false when another request exchanged it first. */
+  async markRotated(db: Db, refreshTokenId: string, rotatedAt: Date, successorSealed: string): Promise<boolean> {
     const rows = await db
       .update(refreshTokens)
-      .set({ rotatedAt: new Date() })
+      .set({ rotatedAt, successorSealed })
       .where(and(eq(refreshTokens.id, refreshTokenId), isNull(refreshTokens.rotatedAt)))
       .returning({ id: refreshTokens.id })
     return rows.length === 1

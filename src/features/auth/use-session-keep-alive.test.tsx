@@ -1,9 +1,10 @@
 import { renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { REFRESH_CHANNEL_NAME } from '@/lib/refresh-lock'
 import { readSession, saveSession } from '@/lib/session'
 import { useSessionKeepAlive } from './use-session-keep-alive'
 
-const jwt = (expSeconds: number) => `h.${btoa(JSON.stringify({ exp: expSeconds }))}.s`
+const jwt = (expSeconds: number) => `h.${btoa(JSON.stringify({ sub: 'clerk-7', exp: expSeconds }))}.s`
 
 describe('useSessionKeepAlive', () => {
   let refreshCalls = 0
@@ -49,6 +50,24 @@ describe('useSessionKeepAlive', () => {
     answer = 'ok'
     await vi.advanceTimersByTimeAsync(30_000)
     expect(refreshCalls).toBe(2)
+  })
+
+  it('follows a token another tab refreshed, instead of refreshing at the old time', async () => {
+    saveSession(jwt(Math.floor(Date.now() / 1000) + 15 * 60), 'CLERK')
+    renderHook(() => useSessionKeepAlive())
+    await vi.advanceTimersByTimeAsync(5 * 60_000)
+
+    const otherTab = new BroadcastChannel(REFRESH_CHANNEL_NAME)
+    const handedOver = jwt(Math.floor(Date.now() / 1000) + 15 * 60)
+    otherTab.postMessage({ type: 'token-refreshed', token: handedOver })
+    otherTab.close()
+    await vi.waitFor(() => expect(readSession()!.token).toBe(handedOver))
+
+    // The old token's moment (14 minutes after sign-in) passes quietly; the new one's does not.
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(refreshCalls).toBe(0)
+    await vi.advanceTimersByTimeAsync(5 * 60_000)
+    expect(refreshCalls).toBe(1)
   })
 
   it('stops when the signed-in pages close', async () => {

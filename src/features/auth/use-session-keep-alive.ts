@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { refreshAccessToken } from '@/lib/api-client'
+import { adoptTokensFromOtherTabs } from '@/lib/refresh-lock'
 import { readSession } from '@/lib/session'
 
 // Refresh this long before the access token expires. The route guard drops an expired token on the
@@ -15,6 +16,7 @@ export function useSessionKeepAlive(): void {
     let stopped = false
 
     const schedule = () => {
+      window.clearTimeout(timer)
       const expiresAt = readSession()?.expiresAt
       if (stopped || expiresAt === null || expiresAt === undefined) return
       const wait = Math.max(0, expiresAt - REFRESH_AHEAD_MS - Date.now())
@@ -23,14 +25,20 @@ export function useSessionKeepAlive(): void {
         if (stopped) return
         // Offline for a moment: try again shortly, while the old token is still valid.
         if (refreshed) schedule()
-        else timer = window.setTimeout(schedule, RETRY_MS)
+        else {
+          window.clearTimeout(timer)
+          timer = window.setTimeout(schedule, RETRY_MS)
+        }
       }, wait)
     }
 
+    // A token another tab refreshed moves this tab's schedule too, so the tabs do not all refresh.
+    const stopAdopting = adoptTokensFromOtherTabs(schedule)
     schedule()
     return () => {
       stopped = true
       window.clearTimeout(timer)
+      stopAdopting()
     }
   }, [])
 }

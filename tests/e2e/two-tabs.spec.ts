@@ -1,0 +1,52 @@
+// Two tabs of one clerk whose keep-alives fire at the same moment (each refreshes a minute before its
+// access token expires). Both send the same refresh cookie; neither may end the session.
+import type { Page, Route } from '@playwright/test'
+import { test, expect } from './support/test.ts'
+import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createDemoJobs } from './support/ops.ts'
+
+const REFRESH_LOCK = 'inspectscribe-token-refresh'
+const accessToken = (tab: Page) => tab.evaluate(() => sessionStorage.getItem('auth_token'))
+
+test('two tabs refreshing at once both stay signed in, and the session lives on', async ({ context, page, request }) => {
+  const email = uniqueEmail('two.tabs')
+  await createClerk(request, email)
+  await createDemoJobs(email, 1)
+  const tabs = [page, await context.newPage()]
+  for (const tab of tabs) await signInThroughForm(tab, email)
+
+  // Every refresh is held until both tabs have asked for one: either the second request has come too
+  // (tabs that do not take turns), or the other tab is queued for the refresh lock (tabs that do).
+  // So the two refreshes always overlap, however the machine schedules the tabs.
+  const held: Route[] = []
+  let released = false
+  await context.route('**/api/auth/refresh-token', (route) => (released ? route.continue() : void held.push(route)))
+  const bothAsked = async () =>
+    held.length >= 2 || (await page.evaluate(async (name) => ((await navigator.locks.query()).pending ?? []).some((lock) => lock.name === name), REFRESH_LOCK))
+
+  // Both access tokens are due for the keep-alive (under a minute left): each tab refreshes on reload.
+  const before = await Promise.all(tabs.map(accessToken))
+  for (const tab of tabs) await tab.evaluate(() => sessionStorage.setItem('token_expiry', String(Date.now() + 50_000)))
+  await Promise.all(tabs.map((tab) => tab.reload()))
+
+  await expect.poll(bothAsked, { message: 'both tabs ask for a refresh' }).toBe(true)
+  released = true
+  await Promise.all(held.map((route) => route.continue()))
+
+  for (const [index, tab] of tabs.entries()) {
+    await expect.poll(() => accessToken(tab), { message: `tab ${index + 1} holds a new access token` }).not.toBe(before[index])
+  }
+
+  // Each tab, reloaded on its new token, shows the clerk's name and their job.
+  for (const tab of tabs) {
+    await tab.reload()
+    await expect(tab).toHaveURL(/\/my-jobs$/)
+    await expect(tab.getByLabel('Signed in as')).toHaveText('Jordan Fieldclerk')
+    await expect(tab.getByRole('table', { name: 'Jobs' })).toContainText('Submitted')
+  }
+
+  // The session was not revoked: the browser's refresh cookie is still exchanged for a new token.
+  const again = await context.request.post('/api/auth/refresh-token')
+  expect(again.status()).toBe(200)
+  expect(await again.json()).toEqual({ access: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) })
+})
