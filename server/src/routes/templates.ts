@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import type { MultipartFile } from '@fastify/multipart'
 import { MessageResponse } from '@contract/auth.ts'
+import { RowId } from '@contract/input-rules.ts'
 import { TEMPLATE_MAX_BYTES, TemplateList } from '@contract/templates.ts'
 import { HttpError } from '../http-error.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
@@ -77,7 +78,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   })
 
-  app.delete('/:id', { schema: { params: Type.Object({ id: Type.String({ maxLength: 20 }) }), response: { 200: MessageResponse } } }, async (request) => {
+  app.delete('/:id', { schema: { params: Type.Object({ id: RowId() }), response: { 200: MessageResponse } } }, async (request) => {
     const userId = request.clerk!.userId
     const id = Number(request.params.id)
     if (!Number.isSafeInteger(id)) throw new HttpError(404, TEMPLATE_MESSAGES.notFound)

@@ -46,7 +46,9 @@ function problemWith(method: string, request: OddRequest, response: LightMyReque
     return `answered ${status} with a body that is not JSON: ${response.body.slice(0, 200)}`
   }
   const text = typeof detail === 'object' && detail !== null ? (detail as { error?: unknown }).error : detail
-  return typeof text === 'string' && text.length > 0 ? null : `answered ${status} without a detail: ${response.body.slice(0, 200)}`
+  if (typeof text !== 'string' || text.length === 0) return `answered ${status} without a detail: ${response.body.slice(0, 200)}`
+  if (request.refusedField && !(status === 400 && text.includes(request.refusedField))) return `was not refused by the schema (${status} ${text})`
+  return null
 }
 
 describe('odd input at every route', () => {

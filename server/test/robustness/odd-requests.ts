@@ -23,6 +23,8 @@ export interface OddRequest {
   headers?: Record<string, string>
   /** The value carries a NUL byte: the answer must refuse it (4xx), not store or act on it. */
   carriesNul?: boolean
+  /** A field the schema itself must refuse, named as Fastify names it ("body/email"). */
+  refusedField?: string
 }
 
 /** Values a person could plausibly type or a client plausibly send, per field name: they take the request past "not found". */
@@ -129,7 +131,7 @@ export const ODD_WILDCARD_VALUES: string[] = [
 ]
 
 /** Whole bodies that are not the JSON object a route expects. */
-const ODD_BODIES: { label: string; contentType?: string; payload: string | Buffer }[] = [
+const ODD_BODIES: { label: string; contentType?: string; contentEncoding?: string; payload: string | Buffer }[] = [
   { label: 'truncated JSON', contentType: 'application/json', payload: '{"a":' },
   { label: 'not JSON', contentType: 'application/json', payload: 'not json' },
   { label: 'JSON with trailing text', contentType: 'application/json', payload: '{"a":1}}' },
@@ -147,6 +149,8 @@ const ODD_BODIES: { label: string; contentType?: string; payload: string | Buffe
   { label: 'XML', contentType: 'application/xml', payload: '<a/>' },
   { label: 'a form', contentType: 'application/x-www-form-urlencoded', payload: 'a=b' },
   { label: 'a nonsense content type', contentType: ';;;', payload: '{}' },
+  { label: 'JSON said to be gzipped', contentType: 'application/json', contentEncoding: 'gzip', payload: '{}' },
+  { label: 'JSON in an unknown encoding', contentType: 'application/json', contentEncoding: 'nonsense', payload: '{}' },
   { label: 'multipart without a boundary', contentType: 'multipart/form-data', payload: 'x' },
   { label: 'multipart that is not multipart', contentType: 'multipart/form-data; boundary=zzz', payload: 'garbage\r\n' },
   { label: 'multipart cut short', contentType: 'multipart/form-data; boundary=zzz', payload: '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nab' },
@@ -223,7 +227,7 @@ export function oddRequests(
   for (const name of Object.keys(schema?.querystring?.properties ?? {})) {
     const others = Object.fromEntries(Object.entries(query).filter(([field]) => field !== name))
     for (const value of ODD_QUERY_VALUES) {
-      requests.push({ label: `query.${name} = ${show(value)}`, url: path(goodParams) + queryText(others, [name, value]), ...goodBody, carriesNul: urlCarriesNul(value) })
+      requests.push({ label: `query.${name} = ${show(value)}`, url: path(goodParams) + queryText(others, [name, value]), ...goodBody, carriesNul: urlCarriesNul(value), refusedField: urlCarriesNul(value) ? `querystring/${name}` : undefined })
     }
     requests.push({ label: `query.${name} given twice`, url: path(goodParams) + queryText(others, [name, `1&${name}=2`]), ...goodBody })
   }
@@ -232,11 +236,11 @@ export function oddRequests(
   for (const name of Object.keys(schema?.body?.properties ?? {})) {
     for (const value of ODD_JSON_VALUES) {
       const text = JSON.stringify({ ...body, [name]: '\u0001ODD\u0001' }).replace('"\\u0001ODD\\u0001"', value)
-      requests.push({ label: `body.${name} = ${show(value)}`, url: goodUrl, ...json(text), carriesNul: jsonCarriesNul(value) })
+      requests.push({ label: `body.${name} = ${show(value)}`, url: goodUrl, ...json(text), carriesNul: jsonCarriesNul(value), refusedField: jsonCarriesNul(value) ? `body/${name}` : undefined })
     }
   }
   for (const odd of ODD_BODIES) {
-    requests.push({ label: `body is ${odd.label}`, url: goodUrl, payload: odd.payload, headers: odd.contentType ? { 'content-type': odd.contentType } : {} })
+    requests.push({ label: `body is ${odd.label}`, url: goodUrl, payload: odd.payload, headers: { ...(odd.contentType && { 'content-type': odd.contentType }), ...(odd.contentEncoding && { 'content-encoding': odd.contentEncoding }) } })
   }
   const textFields = [...new Set([...MULTIPART_TEXT_FIELDS, ...Object.keys(schema?.body?.properties ?? {})])]
   for (const field of textFields) {
