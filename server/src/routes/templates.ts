@@ -18,6 +18,7 @@ export const TEMPLATE_MESSAGES = {
   exists: 'Template already exists. Remove it and add a new one',
   nameRequired: 'Please enter a template name',
   nameTooLong: 'The template name can be at most 100 characters long',
+  nameWithNul: 'The template name must not contain the NUL character (U+0000)',
   fileRequired: 'Please select a file to upload',
   wrongType: (allowed: string[]) => `Only ${allowed.join(', ')} files are allowed`,
   wrongContent: 'The file’s content does not match its type. Please upload a real document.',
@@ -61,6 +62,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (!name) throw new HttpError(400, TEMPLATE_MESSAGES.nameRequired)
       if (name.length > 100) throw new HttpError(400, TEMPLATE_MESSAGES.nameTooLong)
+      if (name.includes('\0')) throw new HttpError(400, TEMPLATE_MESSAGES.nameWithNul)
       if (!saved) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired)
 
       const fileKey = saved.key

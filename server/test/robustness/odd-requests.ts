@@ -201,6 +201,8 @@ export function oddRequests(
   url: string,
   schema: { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema } | undefined,
   known: KnownGood,
+  /** Authorization headers to try in place of the good one. */
+  oddAuthorizations: string[] = [],
 ): OddRequest[] {
   const paramNames = [...url.matchAll(/:(\w+)/g)].map((match) => match[1]!).concat(url.endsWith('*') ? ['*'] : [])
   const goodParams = Object.fromEntries(paramNames.map((name) => [name, String(known[name] ?? 'x')]))
@@ -216,8 +218,13 @@ export function oddRequests(
   }
   const goodUrl = path(goodParams) + queryText(query)
   const json = (text: string) => ({ payload: text, headers: { 'content-type': 'application/json' } })
-  const goodBody = hasBody ? json(JSON.stringify(body)) : {}
-  const requests: OddRequest[] = []
+  const goodBody: Pick<OddRequest, 'payload' | 'headers'> = hasBody ? json(JSON.stringify(body)) : {}
+  const requests: OddRequest[] = oddAuthorizations.map((authorization) => ({
+    label: `authorization ${show(authorization)}`,
+    url: goodUrl,
+    ...goodBody,
+    headers: { ...goodBody.headers, authorization },
+  }))
 
   for (const name of paramNames) {
     for (const value of name === '*' ? ODD_WILDCARD_VALUES : ODD_PARAM_VALUES) {
@@ -242,16 +249,20 @@ export function oddRequests(
   for (const odd of ODD_BODIES) {
     requests.push({ label: `body is ${odd.label}`, url: goodUrl, payload: odd.payload, headers: { ...(odd.contentType && { 'content-type': odd.contentType }), ...(odd.contentEncoding && { 'content-encoding': odd.contentEncoding }) } })
   }
+  // One file per form, in each field name in turn: an upload route takes one file and refuses a second.
   const textFields = [...new Set([...MULTIPART_TEXT_FIELDS, ...Object.keys(schema?.body?.properties ?? {})])]
-  for (const field of textFields) {
-    for (const value of ['\u0000', `a${NUL}b`, '', LONG.slice(0, 70_000), '\ud800']) {
-      const form = multipart({ ...Object.fromEntries(textFields.map((name) => [name, 'x'])), [field]: value }, MULTIPART_FILE_FIELDS.map((name) => ({ name, filename: 'report.txt', content: PLAIN_TEXT_FILE })))
-      requests.push({ label: `multipart field ${field} = ${show(JSON.stringify(value))}`, url: goodUrl, ...form })
+  const plainFields = Object.fromEntries(textFields.map((name) => [name, 'x']))
+  for (const fileField of MULTIPART_FILE_FIELDS) {
+    for (const field of textFields) {
+      for (const value of [NUL, `a${NUL}b`, '', LONG.slice(0, 70_000), '\ud800']) {
+        const form = multipart({ ...plainFields, [field]: value }, [{ name: fileField, filename: 'report.txt', content: PLAIN_TEXT_FILE }])
+        requests.push({ label: `multipart ${fileField} with field ${field} = ${show(JSON.stringify(value))}`, url: goodUrl, ...form })
+      }
     }
-  }
-  for (const filename of ODD_FILE_NAMES) {
-    const form = multipart(Object.fromEntries(textFields.map((name) => [name, 'x'])), MULTIPART_FILE_FIELDS.map((name) => ({ name, filename, content: PLAIN_TEXT_FILE })))
-    requests.push({ label: `multipart file name ${show(JSON.stringify(filename))}`, url: goodUrl, ...form })
+    for (const filename of ODD_FILE_NAMES) {
+      const form = multipart(plainFields, [{ name: fileField, filename, content: PLAIN_TEXT_FILE }])
+      requests.push({ label: `multipart ${fileField} named ${show(JSON.stringify(filename))}`, url: goodUrl, ...form })
+    }
   }
   const tooMany = multipart(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, 'x'])), Array.from({ length: 30 }, () => ({ name: 'file', filename: 'a.txt', content: PLAIN_TEXT_FILE })))
   requests.push({ label: 'multipart with too many parts', url: goodUrl, ...tooMany })
