@@ -8,7 +8,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 
 export const FRAMEWORK_MESSAGES = {
   bodyTooLarge: 'The request is too large.',
-  notJson: 'The request body must be JSON (Content-Type: application/json).',
+  unreadableBodyType: 'The server does not read this kind of request body. Send JSON, or multipart/form-data for an upload.',
   emptyJson: 'The request body is empty. Send a JSON object.',
   invalidJson: 'The request body is not valid JSON.',
   lengthMismatch: 'The request body is not as long as its Content-Length header says.',
@@ -31,7 +31,7 @@ const M = FRAMEWORK_MESSAGES
 /** Refusals by the error code Fastify, @fastify/compress or @fastify/multipart gives them. */
 const BY_CODE: Record<string, readonly [status: number, detail: string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, M.bodyTooLarge],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, M.notJson],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, M.unreadableBodyType],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, M.emptyJson],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, M.invalidJson],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, M.lengthMismatch],

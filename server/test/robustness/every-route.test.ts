@@ -25,13 +25,16 @@ async function freshClerk() {
   const user = await usersRepository.create(t.database.db, { email, fullName: 'Odd Clerk', passwordHash: await passwordHash })
   const session = await startSession(t.database.db, t.app.accessTokens, user!.id)
   const [jobId] = await createDemoJobsFor(t, email, 1)
-  // Correctly signed tokens whose session or clerk id is not a UUID, and headers that are no token at all.
+  // Correctly signed tokens whose session or clerk id is not a UUID, headers that are no token at all, odd refresh cookies.
   const forged = await Promise.all([
     t.app.accessTokens.sign({ userId: user!.id, sessionId: 'not-a-uuid', role: 'CLERK' }),
     t.app.accessTokens.sign({ userId: `${user!.id}\u0000`, sessionId: session.sessionId, role: 'CLERK' }),
   ])
-  const oddAuthorizations = [...forged.map((token) => `Bearer ${token}`), `Bearer ${'x'.repeat(8000)}`, 'Bearer', 'Basic b2RkOm9kZA==']
-  return { email, jobId: jobId!, oddAuthorizations, headers: { ...bearer(session.accessToken), cookie: `${REFRESH_COOKIE}=${session.refreshToken}` } }
+  const oddHeaders = [
+    ...[...forged.map((token) => `Bearer ${token}`), `Bearer ${'x'.repeat(8000)}`, 'Bearer', 'Basic b2RkOm9kZA=='].map((authorization) => ({ authorization })),
+    ...['%E0%A4%A', '%00', 'x'.repeat(4000), '"', ''].map((value) => ({ cookie: `${REFRESH_COOKIE}=${value}` })),
+  ]
+  return { email, jobId: jobId!, oddHeaders, headers: { ...bearer(session.accessToken), cookie: `${REFRESH_COOKIE}=${session.refreshToken}` } }
 }
 
 /** Each request from its own address, so the sign-in and sign-up budgets never stand in for validation. */
@@ -73,7 +76,7 @@ describe('odd input at every route', () => {
       const known = { email: clerk.email, jobId: clerk.jobId, kind: '10' }
       const schema = route.schema as { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema } | undefined
       const problems: string[] = []
-      for (const request of oddRequests(route.method, route.url, schema, known, clerk.oddAuthorizations)) {
+      for (const request of oddRequests(route.method, route.url, schema, known, clerk.oddHeaders)) {
         const response = await t.app.inject({
           method: route.method as 'GET',
           url: request.url,

@@ -90,7 +90,7 @@ describe('odd input answers', () => {
     expect(answer(await profile(JSON.stringify({ address: 'x'.repeat(1024 * 1024) }), json))).toEqual([413, { detail: 'The request is too large.' }])
     expect(answer(await profile('<address/>', { 'content-type': 'application/xml' }))).toEqual([
       415,
-      { detail: 'The request body must be JSON (Content-Type: application/json).' },
+      { detail: 'The server does not read this kind of request body. Send JSON, or multipart/form-data for an upload.' },
     ])
     expect(answer(await profile('{"address":', json))).toEqual([400, { detail: 'The request body is not valid JSON.' }])
     expect(answer(await profile('', json))).toEqual([400, { detail: 'The request body is empty. Send a JSON object.' }])

@@ -201,8 +201,8 @@ export function oddRequests(
   url: string,
   schema: { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema } | undefined,
   known: KnownGood,
-  /** Authorization headers to try in place of the good one. */
-  oddAuthorizations: string[] = [],
+  /** Headers to try in place of the good ones (credentials, cookies). */
+  oddHeaders: Record<string, string>[] = [],
 ): OddRequest[] {
   const paramNames = [...url.matchAll(/:(\w+)/g)].map((match) => match[1]!).concat(url.endsWith('*') ? ['*'] : [])
   const goodParams = Object.fromEntries(paramNames.map((name) => [name, String(known[name] ?? 'x')]))
@@ -219,11 +219,11 @@ export function oddRequests(
   const goodUrl = path(goodParams) + queryText(query)
   const json = (text: string) => ({ payload: text, headers: { 'content-type': 'application/json' } })
   const goodBody: Pick<OddRequest, 'payload' | 'headers'> = hasBody ? json(JSON.stringify(body)) : {}
-  const requests: OddRequest[] = oddAuthorizations.map((authorization) => ({
-    label: `authorization ${show(authorization)}`,
+  const requests: OddRequest[] = oddHeaders.map((headers) => ({
+    label: `headers ${show(JSON.stringify(headers))}`,
     url: goodUrl,
     ...goodBody,
-    headers: { ...goodBody.headers, authorization },
+    headers: { ...goodBody.headers, ...headers },
   }))
 
   for (const name of paramNames) {
