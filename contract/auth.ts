@@ -1,10 +1,11 @@
 // Requests and answers of the /api/auth calls (portal-spec.md §3 and §7; paths in decisions.md).
 import Type, { type Static } from 'typebox'
 import { TEXT_INPUT_MAX_LENGTH } from './password-rules.ts'
+import { Text } from './input-rules.ts'
 
-const Email = Type.String({ minLength: 1, maxLength: TEXT_INPUT_MAX_LENGTH })
-const Password = Type.String({ maxLength: TEXT_INPUT_MAX_LENGTH })
-const Token = Type.String({ maxLength: 200 })
+const Email = Text({ minLength: 1, maxLength: TEXT_INPUT_MAX_LENGTH })
+const Password = Text({ maxLength: TEXT_INPUT_MAX_LENGTH })
+const Token = Text({ maxLength: 200 })
 
 export const MessageResponse = Type.Object({
   message: Type.String(),
@@ -14,8 +15,8 @@ export type MessageResponse = Static<typeof MessageResponse>
 
 /** POST /auth/signup-request: start sign-up; e-mails a link to /signup/continue?token=… */
 export const SignupRequestBody = Type.Object({
-  full_name: Type.String({ maxLength: TEXT_INPUT_MAX_LENGTH }),
-  email: Type.String({ maxLength: TEXT_INPUT_MAX_LENGTH }),
+  full_name: Text({ maxLength: TEXT_INPUT_MAX_LENGTH }),
+  email: Text({ maxLength: TEXT_INPUT_MAX_LENGTH }),
 })
 export type SignupRequestBody = Static<typeof SignupRequestBody>
 
@@ -30,12 +31,12 @@ export type SignupDetailsResponse = Static<typeof SignupDetailsResponse>
 /** POST /auth/signup: completes sign-up. The role is always CLERK, whatever is sent. */
 export const SignupBody = Type.Object({
   email: Email,
-  role: Type.Optional(Type.String({ maxLength: 50 })),
-  full_name: Type.String({ maxLength: TEXT_INPUT_MAX_LENGTH }),
+  role: Type.Optional(Text({ maxLength: 50 })),
+  full_name: Text({ maxLength: TEXT_INPUT_MAX_LENGTH }),
   password: Password,
-  phone_number: Type.Optional(Type.String({ maxLength: 30 })),
-  company_name: Type.Optional(Type.String({ maxLength: TEXT_INPUT_MAX_LENGTH })),
-  address: Type.Optional(Type.String({ maxLength: 500 })),
+  phone_number: Type.Optional(Text({ maxLength: 30 })),
+  company_name: Type.Optional(Text({ maxLength: TEXT_INPUT_MAX_LENGTH })),
+  address: Type.Optional(Text({ maxLength: 500 })),
   signup_token: Token,
 })
 export type SignupBody = Static<typeof SignupBody>
@@ -56,7 +57,7 @@ export const RefreshResponse = Type.Object({ access: Type.String() })
 export type RefreshResponse = Static<typeof RefreshResponse>
 
 /** POST /auth/forgot-password: the same answer whether or not the e-mail has an account. */
-export const ForgotPasswordBody = Type.Object({ email: Type.String({ maxLength: TEXT_INPUT_MAX_LENGTH }) })
+export const ForgotPasswordBody = Type.Object({ email: Text({ maxLength: TEXT_INPUT_MAX_LENGTH }) })
 export type ForgotPasswordBody = Static<typeof ForgotPasswordBody>
 
 /** POST /auth/reset-password */

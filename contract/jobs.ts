@@ -1,5 +1,6 @@
 // A job as the job list reads it (portal-spec.md §3, "Job (as read from the list)").
 import Type, { type Static } from 'typebox'
+import { RowId, TimeMs } from './input-rules.ts'
 
 export const JobStatusName = Type.Union([
   Type.Literal('Submitted'),
@@ -40,9 +41,9 @@ export const DashboardJob = Type.Object({
 export type DashboardJob = Static<typeof DashboardJob>
 
 export const DashboardQuery = Type.Object({
-  /** ms timestamps, inclusive. */
-  start: Type.Integer({ minimum: 0 }),
-  end: Type.Integer({ minimum: 0 }),
+  /** ms timestamps, inclusive, from 1970 to the end of year 9999. */
+  start: TimeMs(),
+  end: TimeMs(),
 })
 export type DashboardQuery = Static<typeof DashboardQuery>
 
@@ -50,7 +51,7 @@ export const DashboardResponse = Type.Array(DashboardJob)
 
 /** DELETE or POST /clerk/delete-jobs (portal-spec.md §7 gives both readings; the server takes both). */
 export const DeleteJobsBody = Type.Object({
-  job_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, uniqueItems: true }),
+  job_ids: Type.Array(RowId(), { maxItems: 500, uniqueItems: true }),
 })
 export type DeleteJobsBody = Static<typeof DeleteJobsBody>
 

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { RowId } from './input-rules.ts'
 
 export const Notification = Type.Object({
   id: Type.Integer(),
@@ -13,7 +14,7 @@ export type Notification = Static<typeof Notification>
 export const NotificationList = Type.Array(Notification)
 
 /** PUT /notification/mark-read */
-export const MarkReadBody = Type.Object({ notification_ids: Type.Array(Type.Integer(), { maxItems: 500 }) })
+export const MarkReadBody = Type.Object({ notification_ids: Type.Array(RowId(), { maxItems: 500 }) })
 export type MarkReadBody = Static<typeof MarkReadBody>
 export const MarkReadResponse = Type.Object({ success: Type.Boolean(), updated: Type.Integer() })
 export type MarkReadResponse = Static<typeof MarkReadResponse>

@@ -2,6 +2,7 @@
 // portal (decisions.md, Jobs). Every call carries the operator token as a Bearer header.
 import Type, { type Static } from 'typebox'
 import { JobStatusName } from './jobs.ts'
+import { Count, Text } from './input-rules.ts'
 
 export const OpsJob = Type.Object({
   jobId: Type.Integer(),
@@ -16,36 +17,36 @@ export const OpsJob = Type.Object({
 export type OpsJob = Static<typeof OpsJob>
 
 export const OpsJobsQuery = Type.Object({
-  clerk: Type.Optional(Type.String({ maxLength: 254 })),
+  clerk: Type.Optional(Text({ maxLength: 254 })),
   status: Type.Optional(JobStatusName),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  limit: Type.Optional(Count({ minimum: 1, maximum: 1000 })),
 })
 export type OpsJobsQuery = Static<typeof OpsJobsQuery>
 
 export const OpsMoveBody = Type.Object({ status: JobStatusName })
-export const OpsNoteBody = Type.Object({ note: Type.String({ maxLength: 4000 }) })
+export const OpsNoteBody = Type.Object({ note: Text({ maxLength: 4000 }) })
 
 export const OpsCreditsBody = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 254 }),
+  email: Text({ minLength: 3, maxLength: 254 }),
   /**
    * Credits as decimal text, two decimals at most: "25", "1.10", "-0.07" (positive adds, negative
    * removes). Text, not a JSON number, so that it is read into exact cents (contract/money.ts); a JSON
    * number is still accepted and read as the decimal it is written as.
    */
-  amount: Type.String({ minLength: 1, maxLength: 24 }),
-  reason: Type.String({ minLength: 1, maxLength: 500 }),
+  amount: Text({ minLength: 1, maxLength: 24 }),
+  reason: Text({ minLength: 1, maxLength: 500 }),
 })
 export type OpsCreditsBody = Static<typeof OpsCreditsBody>
 
 /** The largest adjustment either way, in cents: 100,000 credits. */
 export const OPS_CREDITS_MAX_CENTS = 100_000_00
 
-export const OpsAccountBody = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) })
+export const OpsAccountBody = Type.Object({ email: Text({ minLength: 3, maxLength: 254 }) })
 export type OpsAccountBody = Static<typeof OpsAccountBody>
 
 export const OpsDemoJobsBody = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 254 }),
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  email: Text({ minLength: 3, maxLength: 254 }),
+  count: Type.Optional(Count({ minimum: 1, maximum: 200 })),
 })
 export type OpsDemoJobsBody = Static<typeof OpsDemoJobsBody>
 

@@ -1,6 +1,7 @@
 // Short-lived access tokens: HS256 JWTs naming the clerk and the session. Verification accepts
 // HS256 only (so `alg: none` and other algorithms fail) and requires an unexpired `exp`.
 import { SignJWT, jwtVerify } from 'jose'
+import { IsUuid } from 'typebox/format'
 import { randomToken } from './tokens.ts'
 import { appSecrets } from '../db/schema.ts'
 import type { Db } from '../db/database.ts'
@@ -18,7 +19,7 @@ export interface AccessClaims {
 export interface AccessTokens {
   /** Signed as issued at `issuedAt` (default: now); the same claims and time give the same token. */
   sign(claims: AccessClaims, issuedAt?: Date): Promise<string>
-  /** The claims of a valid token, or null for anything else (tampered, expired, wrong algorithm). */
+  /** The claims of a valid token, or null for anything else (tampered, expired, wrong algorithm, ids that are not UUIDs). */
   verify(token: string): Promise<AccessClaims | null>
 }
 
@@ -44,6 +45,8 @@ export function createAccessTokens(secret: string, now: () => Date = () => new D
           currentDate: now(),
         })
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.role !== 'CLERK') return null
+        // Both name uuid columns: anything else cannot be a session of ours (and PostgreSQL refuses it as a uuid).
+        if (!IsUuid(payload.sub) || !IsUuid(payload.sid)) return null
         return { userId: payload.sub, sessionId: payload.sid, role: 'CLERK' }
       } catch {
         return null

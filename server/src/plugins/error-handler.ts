@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { HttpError } from '../http-error.ts'
+import { frameworkAnswer } from './framework-answers.ts'
 
 export const SERVER_ERROR_DETAIL = 'Something went wrong on our side. Please try again.'
 export const NOT_FOUND_DETAIL = 'Not found'
@@ -8,6 +9,8 @@ export const NOT_FOUND_DETAIL = 'Not found'
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail })
+    const known = frameworkAnswer(error, request)
+    if (known) return reply.status(known.status).send({ detail: known.detail })
 
     const status = error.statusCode ?? 500
     if (status >= 500) {

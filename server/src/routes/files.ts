@@ -59,7 +59,8 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { kind, '*': key } = request.params
     const owns = OWNED_BY[kind]
     const notFound = new HttpError(404, 'Not found')
-    if (!owns || key.split('/').includes('..')) throw notFound
+    // A path with a NUL character names no stored file (and PostgreSQL text cannot hold one).
+    if (!owns || key.split('/').includes('..') || key.includes('\0')) throw notFound
     const owned = await owns(db, request.clerk!.userId, key)
     if (!owned) throw notFound
 

@@ -3,6 +3,7 @@
 // jobs. They need the operator token, never a clerk's. Every change to a job notifies its clerk.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
+import { RowId } from '@contract/input-rules.ts'
 import { formatCents, parseCents } from '@contract/money.ts'
 import { OPS_CREDITS_MAX_CENTS, OpsAccountBody, OpsCreditsBody, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
 import { HttpError } from '../http-error.ts'
@@ -42,7 +43,7 @@ export const OPS_ROUTE_MESSAGES = {
 } as const
 
 const M = OPS_ROUTE_MESSAGES
-const JobParams = Type.Object({ jobId: Type.Integer({ minimum: 1 }) })
+const JobParams = Type.Object({ jobId: RowId() })
 
 export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (app, { token }) => {
   const { db } = app.database

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import type { MultipartFile } from '@fastify/multipart'
 import { MessageResponse } from '@contract/auth.ts'
+import { RowId } from '@contract/input-rules.ts'
 import { TEMPLATE_MAX_BYTES, TemplateList } from '@contract/templates.ts'
 import { HttpError } from '../http-error.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
@@ -17,6 +18,7 @@ export const TEMPLATE_MESSAGES = {
   exists: 'Template already exists. Remove it and add a new one',
   nameRequired: 'Please enter a template name',
   nameTooLong: 'The template name can be at most 100 characters long',
+  nameWithNul: 'The template name must not contain the NUL character (U+0000)',
   fileRequired: 'Please select a file to upload',
   wrongType: (allowed: string[]) => `Only ${allowed.join(', ')} files are allowed`,
   wrongContent: 'The file’s content does not match its type. Please upload a real document.',
@@ -60,6 +62,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (!name) throw new HttpError(400, TEMPLATE_MESSAGES.nameRequired)
       if (name.length > 100) throw new HttpError(400, TEMPLATE_MESSAGES.nameTooLong)
+      if (name.includes('\0')) throw new HttpError(400, TEMPLATE_MESSAGES.nameWithNul)
       if (!received) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired)
 
       const file = received
@@ -80,7 +83,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   })
 
-  app.delete('/:id', { schema: { params: Type.Object({ id: Type.String({ maxLength: 20 }) }), response: { 200: MessageResponse } } }, async (request) => {
+  app.delete('/:id', { schema: { params: Type.Object({ id: RowId() }), response: { 200: MessageResponse } } }, async (request) => {
     const userId = request.clerk!.userId
     const id = Number(request.params.id)
     if (!Number.isSafeInteger(id)) throw new HttpError(404, TEMPLATE_MESSAGES.notFound)
