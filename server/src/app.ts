@@ -47,11 +47,22 @@ export interface AppOptions {
   scheduledTasks?: boolean
 }
 
+/**
+ * Fastify 5.12 refuses a bare hop count (it cannot tell a proxy from a direct client), so a count
+ * becomes the trust function it used to be: the nearest `hops` peers are proxies, and the address is
+ * the entry they appended. Safe only when the server is reachable through the proxy alone (README).
+ */
+function trustProxyOption(trustProxy: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy
+  return (_address: string, hop: number) => hop < trustProxy
+}
+
 export async function buildApp({ config, database, logger, mailer, scheduledTasks = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    // Behind a load balancer the client's address comes from X-Forwarded-For (rate limits need it).
-    trustProxy: config.production,
+    // The client's address (which the sign-in limits count) comes from X-Forwarded-For only through
+    // the proxies TRUST_PROXY names; otherwise anyone could pick a new address on every try.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>()
 
