@@ -14,6 +14,7 @@ import { safeLogging } from './logging.ts'
 import { registerAuthenticate } from './plugins/authenticate.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { registerPortal } from './plugins/portal.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { healthRoutes } from './routes/health.ts'
 import { lookupRoutes } from './routes/lookups.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -77,6 +78,8 @@ export async function buildApp({ config, database, logger, mailer, scheduledTask
     await database.close()
   })
 
+  // Before anything that answers, so every answer (API, portal, 404) carries the headers.
+  await registerSecurityHeaders(app, { production: config.production, stripe: false })
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie)
   // Uploads are streamed part by part; each route sets its own size limits.
