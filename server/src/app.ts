@@ -43,6 +43,8 @@ export interface AppOptions {
   /** Opened and migrated by the caller; the app closes it when it closes. */
   database: Database
   logger?: FastifyServerOptions['logger']
+  /** How Fastify logs each request (the terminal shows them only at debug level). */
+  logController?: FastifyServerOptions['logController']
   /** Tests replace the e-mail transport to read what was sent. */
   mailer?: Mailer
   /** Run the periodic tasks (account erasure) in this process; on by default. */
@@ -59,10 +61,11 @@ function trustProxyOption(trustProxy: Config['trustProxy']): FastifyServerOption
   return (_address: string, hop: number) => hop < trustProxy
 }
 
-export async function buildApp({ config, database, logger, mailer, scheduledTasks = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logController, mailer, scheduledTasks = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors are logged without query parameters or quoted values; credentials are censored.
     logger: safeLogging(logger ?? { level: config.logLevel }),
+    logController,
     // The client's address (which the sign-in limits count) comes from X-Forwarded-For only through
     // the proxies TRUST_PROXY names; otherwise anyone could pick a new address on every try.
     trustProxy: trustProxyOption(config.trustProxy),

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('/srv/app/data/pglite') })
     expect(config.portalDir).toBe(path.resolve('/srv/app/dist'))
     expect(config.publicUrl).toBe('http://localhost:8080')
+    expect(config.publicUrlFollowsPort).toBe(true)
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }, '/srv/app')).toMatchObject({ publicUrl: 'https://portal.example.com', publicUrlFollowsPort: false })
     expect(config.demoAccount).toBe(true)
   })
 

@@ -15,6 +15,8 @@ export interface Config {
   portalDir: string
   /** The address people reach the portal at; e-mailed links are built from it. */
   publicUrl: string
+  /** PUBLIC_URL is unset: the address is http://localhost and the port the server listens on (PORT=0 picks it). */
+  publicUrlFollowsPort: boolean
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   production: boolean
   /**
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     database,
     portalDir,
     publicUrl,
+    publicUrlFollowsPort: rawPublicUrl === undefined,
     logLevel: logLevel ?? 'info',
     production,
     trustProxy,

@@ -1,10 +1,11 @@
-// What the server's log may hold. Errors are written field by field from an allow-list, so a
+// What the server's log may hold, and how it looks at a terminal. Errors are written field by field from an allow-list, so a
 // database failure shows its SQL (with $1 placeholders) and its SQLSTATE code but never the values:
 // Drizzle puts every query parameter (e-mails, argon2id hashes, token hashes) into its error's
 // message, and PostgreSQL quotes values in its own message and detail. Headers and bodies that carry
 // credentials are censored wherever they are logged.
-import type { FastifyServerOptions } from 'fastify'
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { DrizzleQueryError } from 'drizzle-orm'
+import pinoPretty from 'pino-pretty'
 
 type LoggerOption = FastifyServerOptions['logger']
 
@@ -97,4 +98,26 @@ function restack(error: Error, message: string): string {
 
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T
+}
+
+/**
+ * For a person at a terminal (`npm start`): readable lines, written in order with the start-up
+ * messages (pino-pretty in this thread, not in a worker). The e-mail fields (to, subject, link) are
+ * left out because the mailer's messages already show them, the link on a line of its own; requests
+ * show only at debug level, one line each, so a page load does not push the sign-up link off the
+ * screen. Piped, or in production, the log stays JSON with Fastify's request entries.
+ */
+export function terminalLogging(level: string, destination: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout) {
+  const stream = pinoPretty({ destination, sync: true, colorize: destination.isTTY === true, ignore: 'pid,hostname,link,to,subject', translateTime: 'HH:MM:ss' })
+  return { logger: { level, stream }, logController: new OneDebugLinePerRequest() }
+}
+
+class OneDebugLinePerRequest extends LogController {
+  // The completed line below says all a person at a terminal needs.
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply)
+    reply.log.debug(`${request.method} ${request.url} answered ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`)
+  }
 }
