@@ -10,11 +10,13 @@ import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createAccessTokens, resolveJwtSecret } from './auth/access-tokens.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
+import { safeLogging } from './logging.ts'
 import { registerAuthenticate } from './plugins/authenticate.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts'
 import { AJV_OPTIONS, schemaErrorFormatter } from './plugins/validation.ts'
 import { registerPortal } from './plugins/portal.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { healthRoutes } from './routes/health.ts'
 import { lookupRoutes } from './routes/lookups.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -45,17 +47,32 @@ export interface AppOptions {
   /** Opened and migrated by the caller; the app closes it when it closes. */
   database: Database
   logger?: FastifyServerOptions['logger']
+  /** How Fastify logs each request (the terminal shows them only at debug level). */
+  logController?: FastifyServerOptions['logController']
   /** Tests replace the e-mail transport to read what was sent. */
   mailer?: Mailer
   /** Run the periodic tasks (account erasure, storage sweep) in this process; on by default. */
   scheduledTasks?: boolean
 }
 
-export async function buildApp({ config, database, logger, mailer, scheduledTasks = true }: AppOptions): Promise<FastifyInstance> {
+/**
+ * Fastify 5.12 refuses a bare hop count (it cannot tell a proxy from a direct client), so a count
+ * becomes the trust function it used to be: the nearest `hops` peers are proxies, and the address is
+ * the entry they appended. Safe only when the server is reachable through the proxy alone (README).
+ */
+function trustProxyOption(trustProxy: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy
+  return (_address: string, hop: number) => hop < trustProxy
+}
+
+export async function buildApp({ config, database, logger, logController, mailer, scheduledTasks = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    // Behind a load balancer the client's address comes from X-Forwarded-For (rate limits need it).
-    trustProxy: config.production,
+    // Errors are logged without query parameters or quoted values; credentials are censored.
+    logger: safeLogging(logger ?? { level: config.logLevel }),
+    logController,
+    // The client's address (which the sign-in limits count) comes from X-Forwarded-For only through
+    // the proxies TRUST_PROXY names; otherwise anyone could pick a new address on every try.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Odd input answers 4xx in the `{detail}` shape, never 5xx (validation.ts, framework-answers.ts).
     ajv: AJV_OPTIONS,
@@ -73,6 +90,8 @@ export async function buildApp({ config, database, logger, mailer, scheduledTask
     await database.close()
   })
 
+  // Before anything that answers, so every answer (API, portal, 404) carries the headers.
+  await registerSecurityHeaders(app, { production: config.production, stripe: false })
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie)
   // Uploads are streamed part by part; each route sets its own size limits.

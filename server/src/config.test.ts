@@ -21,6 +21,8 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('/srv/app/data/pglite') })
     expect(config.portalDir).toBe(path.resolve('/srv/app/dist'))
     expect(config.publicUrl).toBe('http://localhost:8080')
+    expect(config.publicUrlFollowsPort).toBe(true)
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }, '/srv/app')).toMatchObject({ publicUrl: 'https://portal.example.com', publicUrlFollowsPort: false })
     expect(config.demoAccount).toBe(true)
   })
 
@@ -46,12 +48,38 @@ describe('loadConfig', () => {
     ])
   })
 
-  it('requires PUBLIC_URL and JWT_SECRET in production', () => {
+  it('requires PUBLIC_URL, JWT_SECRET and SMTP_URL in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'PUBLIC_URL is required when NODE_ENV=production: e-mailed links are built from it',
       'JWT_SECRET is required when NODE_ENV=production',
+      'SMTP_URL is required when NODE_ENV=production: without it e-mails (with their sign-in links) would go to the outbox and the log',
     ])
-    expect(problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com', JWT_SECRET: 'x'.repeat(32) })).toEqual([])
+    expect(
+      problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://u:p@mail:587' }),
+    ).toEqual([])
+  })
+
+  it('trusts no proxy unless TRUST_PROXY says which: a hop count or the proxies’ addresses', () => {
+    expect(loadConfig({}, '/srv/app').trustProxy).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://p.example.com', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ])
+  })
+
+  it('names TRUST_PROXY when it is neither a hop count nor addresses', () => {
+    for (const raw of ['true', 'yes', '10.0.0.300', '10.0.0.0/33', '10.0.0.5,,10.0.0.6', '-1', 'proxy.example.com']) {
+      expect(problemsOf({ TRUST_PROXY: raw })).toEqual([
+        `TRUST_PROXY must be a hop count such as 1, or the proxies' addresses such as 10.0.0.5,10.1.0.0/16 (got "${raw}")`,
+      ])
+    }
   })
 
   it('checks the secret’s length and the SMTP address', () => {

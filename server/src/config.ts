@@ -1,5 +1,6 @@
 // The server's settings, read from the environment once at start and validated together.
 // A wrong or missing setting stops the server with a message that names it.
+import { isIP } from 'node:net'
 import path from 'node:path'
 
 export type DatabaseSetting = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
@@ -14,8 +15,15 @@ export interface Config {
   portalDir: string
   /** The address people reach the portal at; e-mailed links are built from it. */
   publicUrl: string
+  /** PUBLIC_URL is unset: the address is http://localhost and the port the server listens on (PORT=0 picks it). */
+  publicUrlFollowsPort: boolean
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   production: boolean
+  /**
+   * Which peers may tell the client's address through X-Forwarded-For (Fastify's trustProxy): false
+   * (nobody, the default), a hop count, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[]
   /** Seed the demo clerk account (on by default only for the embedded database). */
   demoAccount: boolean
   /** Signs access tokens. Unset: the server generates one and keeps it in the database. */
@@ -23,7 +31,7 @@ export interface Config {
   /** The operator command line's token. Unset: generated, kept in the database and written to DATA_DIR/ops-token. */
   opsToken: string | undefined
   mail: {
-    /** smtp(s)://user:password@host:port; unset: messages go to the outbox folder. */
+    /** smtp(s)://user:password@host:port; unset: messages go to the outbox folder (never in production). */
     smtpUrl: string | undefined
     from: string
     outboxDir: string
@@ -75,6 +83,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const logLevel = LOG_LEVELS.find((level) => level === rawLogLevel)
   if (logLevel === undefined) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${rawLogLevel}")`)
 
+  const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems)
+
   const demoAccount = parseBoolean('DEMO_ACCOUNT', read('DEMO_ACCOUNT'), database.kind === 'pglite' && !production, problems)
 
   const jwtSecret = read('JWT_SECRET')
@@ -88,6 +98,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (smtpUrl !== undefined && !/^smtps?:\/\/.+/.test(smtpUrl)) {
     problems.push('SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps:// for port 465)')
   }
+  // The outbox logs every link it writes (so a fresh clone can sign up); in production that would put
+  // live sign-up and password-reset links in the log.
+  if (smtpUrl === undefined && production) {
+    problems.push('SMTP_URL is required when NODE_ENV=production: without it e-mails (with their sign-in links) would go to the outbox and the log')
+  }
   const mailFrom = read('MAIL_FROM') ?? 'InspectScribe <no-reply@inspectscribe.example>'
 
   if (problems.length > 0) throw new ConfigError(problems)
@@ -98,8 +113,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     database,
     portalDir,
     publicUrl,
+    publicUrlFollowsPort: rawPublicUrl === undefined,
     logLevel: logLevel ?? 'info',
     production,
+    trustProxy,
     demoAccount,
     jwtSecret,
     opsToken,
@@ -124,6 +141,29 @@ function parseBoolean(name: string, raw: string | undefined, fallback: boolean, 
   if (raw === 'false' || raw === '0') return false
   problems.push(`${name} must be true or false (got "${raw}")`)
   return fallback
+}
+
+// proxy-addr's names for the private ranges, which Fastify's trustProxy also accepts.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+function parseTrustProxy(raw: string | undefined, problems: string[]): Config['trustProxy'] {
+  if (raw === undefined || raw === 'false' || raw === '0') return false
+  if (/^\d+$/.test(raw)) return Number(raw)
+  const entries = raw.split(',').map((entry) => entry.trim())
+  const wrong = entries.filter((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrRange(entry))
+  if (wrong.length === 0) return entries
+  problems.push(
+    `TRUST_PROXY must be a hop count such as 1, or the proxies' addresses such as 10.0.0.5,10.1.0.0/16 (got "${raw}")`,
+  )
+  return false
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
 }
 
 function isHttpUrl(raw: string): boolean {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { DEMO_CLERK } from './db/seed-data.ts'
 import { seedDemoClerkJobs } from './jobs/demo-jobs.ts'
+import { terminalLogging } from './logging.ts'
 
 async function main(): Promise<void> {
   let config: Config
@@ -19,14 +20,9 @@ async function main(): Promise<void> {
   }
 
   const database = await prepareDatabase(config)
-  const prettyLogs = process.stdout.isTTY && !config.production
-  const app = await buildApp({
-    config,
-    database,
-    logger: prettyLogs
-      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
-      : { level: config.logLevel },
-  })
+  // Readable lines for a person at a terminal; JSON lines for a pipe, a service manager or production.
+  const atTerminal = process.stdout.isTTY === true && !config.production
+  const app = await buildApp({ config, database, ...(atTerminal ? terminalLogging(config.logLevel) : { logger: { level: config.logLevel } }) })
 
   if (config.demoAccount && (await seedDemoClerkJobs(database.db, app.storage, DEMO_CLERK.email))) {
     app.log.info('gave the demo clerk a dozen demo jobs and starting credits')
@@ -41,6 +37,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
+  // Without PUBLIC_URL, e-mailed links lead to this server: PORT=0 is only known now.
+  if (config.publicUrlFollowsPort) config.publicUrl = `http://localhost:${port}`
   const shownHost = ['localhost', '0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host
 
   console.log(`\nInspectScribe is ready at http://${shownHost}:${port}`)

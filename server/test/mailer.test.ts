@@ -60,6 +60,9 @@ describe('the mailer', () => {
     const parsed = await PostalMime.parse(await readFile(path.join(outboxDir, files[0]!)))
     expect(parsed.subject).toBe('Complete your InspectScribe sign-up')
     expect(parsed.text).toContain(LINK)
-    expect(lines.join('')).toContain(LINK)
+    // The link stands on a line of its own in the message, so it is easy to find and copy.
+    const logged = JSON.parse(lines.at(-1)!)
+    expect(logged.msg.split('\n')).toEqual(['e-mail "Complete your InspectScribe sign-up" to sam@example.com written to the outbox (no SMTP_URL); its link:', `  ${LINK}`])
+    expect(logged.link).toBe(LINK)
   })
 })

@@ -19,6 +19,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { endSessionByRefreshToken, refreshSession, REFRESH_TOKEN_TTL_MS, startSession } from '../auth/sessions.ts'
 import { emailKey, LOGIN_FAILURE_BUDGET, recordEvent, RESET_REQUEST_BUDGET, SIGNUP_REQUEST_BUDGET, spentBudget } from '../auth/throttle.ts'
 import { hashToken, randomToken } from '../auth/tokens.ts'
+import { afterAnswer } from '../email/after-answer.ts'
 import { passwordResetMail, signupLinkMail } from '../email/templates.ts'
 import { HttpError } from '../http-error.ts'
 import { authEventsRepository } from '../repositories/auth-events-repository.ts'
@@ -139,20 +140,27 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: M.signedOut, success: true }
   })
 
+  // The account lookup, the link and the e-mail run without the forgot-password answer waiting for them.
+  const resetMails = afterAnswer(async (email: string) => {
+    const user = await usersRepository.findByEmail(db, email)
+    if (!user || user.status !== 'active') return
+    const token = randomToken()
+    await passwordResetsRepository.create(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) })
+    await app.mailer.send(passwordResetMail(user.email, user.fullName, link('/reset-password', token)))
+  }, 'could not send the password reset e-mail')
+  // Closing waits for e-mails already promised, before the database closes under them.
+  app.addHook('onClose', () => resetMails.settled())
+
   app.post('/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: MessageResponse } } }, async (request) => {
     const email = request.body.email.trim()
     if (!email) throw new HttpError(400, 'Please enter your email address.')
     const spent = await spentBudget(db, RESET_REQUEST_BUDGET, email, request.ip)
     if (spent === 'address') throw new HttpError(429, M.tooManyResetRequests)
-    // From here on the answer is the same whether or not the e-mail has an account.
+    // From here on the answer is the same whether or not the e-mail has an account, and so is its
+    // timing: nothing that depends on the account is awaited.
     if (spent === null) {
       await recordEvent(db, RESET_REQUEST_BUDGET, email, request.ip)
-      const user = await usersRepository.findByEmail(db, email)
-      if (user && user.status === 'active') {
-        const token = randomToken()
-        await passwordResetsRepository.create(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) })
-        await app.mailer.send(passwordResetMail(user.email, user.fullName, link('/reset-password', token)))
-      }
+      resetMails.start(email, request.log)
     }
     return { message: M.resetLinkSent, success: true }
   })
