@@ -5,7 +5,8 @@ import { renderWithPortal } from '@/test/fake-portal-api'
 import { aDashboardJob, manyDashboardJobs } from '../lib/job-fixtures'
 import { toJobRows, type JobRow } from '../lib/job-rows'
 import type { StatusFilter } from '../lib/select-jobs'
-import { cutAddress, JobsTable, type JobsTableProps } from './jobs-table'
+import { cutAddress } from './job-row-parts'
+import { JobsTable, type JobsTableProps } from './jobs-table'
 
 interface HarnessProps {
   rows: JobRow[]
