@@ -12,7 +12,7 @@ import type { JobsViewProps } from './jobs-view-props'
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
   controls: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
-  sortField: { flex: '1 1 160px', maxWidth: '240px' },
+  sortField: { flex: '1 1 120px', maxWidth: '240px' },
   list: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))',

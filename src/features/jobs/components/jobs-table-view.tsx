@@ -23,8 +23,10 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
   },
-  // The job column takes what the others leave; they add up to 480 px.
-  table: { width: '100%', tableLayout: 'fixed' },
+  // The widths below are each column's least; a wider screen shares its extra room among them by
+  // their content (automatic layout), so no column stands half empty. Everything in a cell wraps.
+  table: { width: '100%', tableLayout: 'auto' },
+  jobCol: column('132px'),
   checkCol: column('40px'),
   typeCol: column('116px'),
   audioCol: column('76px'),
@@ -34,6 +36,7 @@ const useStyles = makeStyles({
   cell: { verticalAlign: 'top', paddingTop: tokens.spacingVerticalS, paddingBottom: tokens.spacingVerticalS },
   stack: { display: 'grid', gap: tokens.spacingVerticalXXS, minWidth: 0, overflowWrap: 'anywhere' },
   second: { color: tokens.colorNeutralForeground2 },
+  actions: { flexWrap: 'nowrap' },
   id: { fontWeight: tokens.fontWeightSemibold },
   sortButtons: { display: 'grid', justifyItems: 'start', gap: tokens.spacingVerticalXXS },
   sortButton: {
@@ -54,7 +57,7 @@ const useStyles = makeStyles({
   },
 })
 
-type ColumnClass = 'typeCol' | 'audioCol' | 'dateCol' | 'statusCol' | undefined
+type ColumnClass = 'jobCol' | 'typeCol' | 'audioCol' | 'dateCol' | 'statusCol' | undefined
 
 interface Column {
   /** The fields shown in the column, top to bottom, each sortable. */
@@ -69,7 +72,7 @@ const COLUMNS: Column[] = [
       { id: 'id', label: TEXT.columns.id },
       { id: 'propertyName', label: TEXT.columns.propertyName },
     ],
-    className: undefined,
+    className: 'jobCol',
     cell: (row) => [row.id, <CutAddress key="address" address={row.propertyName} />],
   },
   {
@@ -153,7 +156,7 @@ export function JobsTableView(props: JobsViewProps) {
                 )
               })}
               <TableCell className={styles.cell}>
-                <JobActions row={row} onViewDetails={props.onViewDetails} onDelete={props.onDelete} />
+                <JobActions className={styles.actions} row={row} onViewDetails={props.onViewDetails} onDelete={props.onDelete} />
               </TableCell>
             </TableRow>
           ))}
