@@ -23,14 +23,16 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
   },
-  // The widths below are each column's least; a wider screen shares its extra room among them by
-  // their content (automatic layout), so no column stands half empty. Everything in a cell wraps.
+  // The widths below are each column's least and add up to 668 px: 1024 px less the open sidebar, the
+  // page's and the card's padding leave 696 px, and a desktop's scroll bar may take 15 of them. A
+  // wider screen shares its extra room among the columns by their content (automatic layout), so
+  // no column stands half empty. Everything in a cell wraps.
   table: { width: '100%', tableLayout: 'auto' },
-  jobCol: column('132px'),
+  jobCol: column('120px'),
   checkCol: column('40px'),
-  typeCol: column('116px'),
+  typeCol: column('108px'),
   audioCol: column('76px'),
-  dateCol: column('136px'),
+  dateCol: column('128px'),
   statusCol: column('112px'),
   actionsCol: column('84px'),
   cell: { verticalAlign: 'top', paddingTop: tokens.spacingVerticalS, paddingBottom: tokens.spacingVerticalS },

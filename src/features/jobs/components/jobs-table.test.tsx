@@ -174,7 +174,7 @@ describe('JobsTable below 1024 px of viewport', () => {
         job_id: 12,
         property_address: '12 Station Road, Harrogate HG1 1AA',
         created_at: '2024-03-04T15:30:00',
-        sla_deadline: null,
+        sla_deadline: '',
         report_type: { name: 'Inventory Report' },
         job_type: { name: 'Human' },
         job_status: { status: 'Completed' },
