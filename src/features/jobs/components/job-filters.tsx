@@ -1,12 +1,12 @@
 // The list's filters (portal-spec.md §2 My Jobs): report type (All Reports), job type (All Jobs), the
-// date range typed as dd/MM/yyyy with a button back to the default, and the free-text search. They
+// date range (job-date-range.tsx), and the free-text search. They
 // wrap onto several lines on a narrow screen.
-import { useState, type ChangeEvent } from 'react'
-import { Button, Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components'
-import { ArrowReset20Regular, CalendarLtr20Regular, Search20Regular } from '@fluentui/react-icons'
+import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components'
+import { Search20Regular } from '@fluentui/react-icons'
 import type { JobFilterOptions } from '../api/get-filter-options'
-import { formatRangeDay, parseRangeDay, type DayRange } from '../lib/date-range'
+import type { DayRange } from '../lib/date-range'
 import { LIST_TEXT as TEXT } from '../list-messages'
+import { JobDateRange } from './job-date-range'
 
 const useStyles = makeStyles({
   root: {
@@ -16,12 +16,6 @@ const useStyles = makeStyles({
     gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
   },
   select: { flex: '1 1 180px', minWidth: '160px', maxWidth: '260px' },
-  dates: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: tokens.spacingHorizontalS, flex: '1 1 auto' },
-  date: { width: '150px' },
-  // Fluent's Input asks for more room than a dd/MM/yyyy date needs.
-  dateInput: { width: '100%', minWidth: 0 },
-  // Lines the button up with the inputs under their labels.
-  reset: { marginTop: '26px' },
   search: { flex: '2 1 240px', minWidth: '200px' },
 })
 
@@ -44,22 +38,6 @@ export interface JobFiltersProps {
   onSearchChange: (text: string) => void
 }
 
-interface DateDraft {
-  start: string
-  end: string
-  /** The range these texts were last taken from; a new range from outside replaces them. */
-  from: string
-  touched: { start: boolean; end: boolean }
-}
-
-const rangeKey = (range: DayRange) => `${range.start.getTime()}-${range.end.getTime()}`
-const draftOf = (range: DayRange): DateDraft => ({
-  start: formatRangeDay(range.start),
-  end: formatRangeDay(range.end),
-  from: rangeKey(range),
-  touched: { start: false, end: false },
-})
-
 /** Names, with `current` added when the lookup does not (or no longer) offer it. */
 function choices(names: string[], current: string): string[] {
   return current && !names.includes(current) ? [...names, current] : names
@@ -68,35 +46,6 @@ function choices(names: string[], current: string): string[] {
 export function JobFilters(props: JobFiltersProps) {
   const { options, reportType, jobType, range, defaultRange, onRangeChange, search } = props
   const styles = useStyles()
-  const [draft, setDraft] = useState(() => draftOf(range))
-  // The range changed from outside (a reset, a new day): show it.
-  if (draft.from !== rangeKey(range)) setDraft(draftOf(range))
-
-  const start = parseRangeDay(draft.start)
-  const end = parseRangeDay(draft.end)
-  const startAfterEnd = !!start && !!end && start > end
-  const dateError = (text: string, day: Date | null, touched: boolean) => (!day && (touched || text.trim().length >= 10) ? TEXT.badDate : undefined)
-  const startError = dateError(draft.start, start, draft.touched.start) ?? (startAfterEnd ? TEXT.startAfterEnd : undefined)
-  const endError = dateError(draft.end, end, draft.touched.end)
-
-  const onDateChange = (which: 'start' | 'end') => (event: ChangeEvent<HTMLInputElement>) => {
-    const text = event.target.value
-    const next = { ...draft, [which]: text }
-    const nextStart = parseRangeDay(next.start)
-    const nextEnd = parseRangeDay(next.end)
-    if (nextStart && nextEnd && nextStart <= nextEnd) {
-      const nextRange = { start: nextStart, end: nextEnd }
-      next.from = rangeKey(nextRange)
-      if (next.from !== rangeKey(range)) onRangeChange(nextRange)
-    }
-    setDraft(next)
-  }
-  const onDateBlur = (which: 'start' | 'end') => () => setDraft((current) => ({ ...current, touched: { ...current.touched, [which]: true } }))
-  const onReset = () => {
-    setDraft(draftOf(defaultRange))
-    onRangeChange(null)
-  }
-
   const reportTypes = choices(options?.reportTypes.map((type) => type.name) ?? [], reportType)
   const jobTypes = choices(options?.jobTypes.map((type) => type.name) ?? [], jobType)
 
@@ -122,30 +71,7 @@ export function JobFilters(props: JobFiltersProps) {
           ))}
         </Select>
       </Field>
-      <div className={styles.dates}>
-        {(['start', 'end'] as const).map((side) => {
-          const error = side === 'start' ? startError : endError
-          return (
-            <Field key={side} className={styles.date} label={side === 'start' ? TEXT.startDate : TEXT.endDate} hint={error ? undefined : TEXT.dateHint} validationMessage={error}>
-              <Input
-                className={styles.dateInput}
-                value={draft[side]}
-                onChange={onDateChange(side)}
-                onBlur={onDateBlur(side)}
-                placeholder={TEXT.dateHint}
-                inputMode="numeric"
-                pattern="\d{2}/\d{2}/\d{4}"
-                maxLength={10}
-                autoComplete="off"
-                contentAfter={<CalendarLtr20Regular aria-hidden />}
-              />
-            </Field>
-          )
-        })}
-        <Button className={styles.reset} icon={<ArrowReset20Regular />} onClick={onReset}>
-          {TEXT.resetDates}
-        </Button>
-      </div>
+      <JobDateRange range={range} defaultRange={defaultRange} onRangeChange={onRangeChange} />
       <Field className={styles.search} label={TEXT.search}>
         <Input
           type="search"

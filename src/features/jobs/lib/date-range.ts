@@ -30,6 +30,17 @@ export function parseRangeDay(text: string): Date | null {
   return isValid(day) ? day : null
 }
 
+/**
+ * A day typed with one or two digits for the day and month and four for the year ("5/11/2026" or
+ * "05/11/2026"), as the date picker reads a field when it is left; null otherwise.
+ */
+export function parseTypedDay(text: string): Date | null {
+  const trimmed = text.trim()
+  if (!/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(trimmed) || !isMatch(trimmed, 'd/M/yyyy')) return null
+  const day = parse(trimmed, 'd/M/yyyy', new Date(2000, 0, 1))
+  return isValid(day) ? day : null
+}
+
 export interface RangeMs {
   startMs: number
   endMs: number
