@@ -31,6 +31,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // Rendering Fluent's tables, menus and date pickers in jsdom takes seconds on a busy 2-core
+          // machine (a file's first test also loads them): a ceiling for a slow machine, not a wait.
+          testTimeout: 20_000,
         },
       },
       // Pure server units need no database; they run once, with the PGlite suite.

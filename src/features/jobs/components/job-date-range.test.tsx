@@ -5,10 +5,6 @@ import { renderWithPortal } from '@/test/fake-portal-api'
 import type { DayRange } from '../lib/date-range'
 import { JobDateRange } from './job-date-range'
 
-// Rendering Fluent's table, menus, tooltips and date pickers in jsdom takes seconds on a busy 2-core
-// machine (the first test of a file also loads them): a budget, not a wait, above vitest's 5 s.
-vi.setConfig({ testTimeout: 20_000 })
-
 const DEFAULT: DayRange = { start: new Date(2026, 10, 15), end: new Date(2026, 10, 22) }
 
 /** The range kept as the page keeps it: a chosen range, or null for the default. */

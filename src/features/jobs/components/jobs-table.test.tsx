@@ -9,10 +9,6 @@ import { cutAddress } from './job-row-parts'
 import { JobsTable, type JobsTableProps } from './jobs-table'
 import { layOutTabs } from './tabs-layout-stand-in'
 
-// Rendering Fluent's table, menus, tooltips and date pickers in jsdom takes seconds on a busy 2-core
-// machine (the first test of a file also loads them): a budget, not a wait, above vitest's 5 s.
-vi.setConfig({ testTimeout: 20_000 })
-
 /** 100 px a tab; the row holds all seven unless a test narrows it. */
 const tabsWidths = { list: 1000, tab: 100 }
 layOutTabs(tabsWidths)

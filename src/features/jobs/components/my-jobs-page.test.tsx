@@ -10,10 +10,6 @@ import { layOutTabs } from './tabs-layout-stand-in'
 // The whole portal suite runs in parallel; the first dialog of a file can take over a second to mount.
 configure({ asyncUtilTimeout: 3000 })
 
-// Rendering Fluent's table, menus, tooltips and date pickers in jsdom takes seconds on a busy 2-core
-// machine (the first test of a file also loads them): a budget, not a wait, above vitest's 5 s.
-vi.setConfig({ testTimeout: 20_000 })
-
 const api = setUpFakePortalApi()
 // A desktop's row: every status tab fits.
 layOutTabs({ list: 1000, tab: 100 })
