@@ -42,18 +42,33 @@ export interface AppDialogProps {
   /** Buttons at the foot of the dialog. */
   actions?: ReactNode
   maxWidth?: DialogWidth
+  /** 'alert' for a warning that needs an answer: role alertdialog, and Escape does not close it. */
+  modalType?: 'modal' | 'alert'
+  /**
+   * The title bar's close button. Off where the dialog's own buttons are the only ways out (the
+   * session warning) or where focus must first land in the content (the terms document).
+   */
+  closeButton?: boolean
+  /** The id of the text that describes the dialog (aria-describedby). */
+  describedBy?: string
 }
 
-export function AppDialog({ open, title, onClose, children, actions, maxWidth = 'md' }: AppDialogProps) {
+export function AppDialog({ open, title, onClose, children, actions, maxWidth = 'md', modalType = 'modal', closeButton = true, describedBy }: AppDialogProps) {
   const styles = useStyles()
   useReleaseHidingOnUnmount(open)
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface} style={{ maxWidth: WIDTHS[maxWidth] }}>
+    <Dialog
+      open={open}
+      modalType={modalType}
+      // Fluent still reports Escape on an alert dialog; an alert is answered with its own buttons.
+      onOpenChange={(_, data) => !data.open && !(modalType === 'alert' && data.type === 'escapeKeyDown') && onClose()}
+    >
+      <DialogSurface className={styles.surface} style={{ maxWidth: WIDTHS[maxWidth] }} aria-describedby={describedBy}>
         <DialogBody className={styles.body}>
-          <div className={styles.titleBar}>
+          {/* The test id marks the product's title bar: nothing a user perceives tells it apart. */}
+          <div className={styles.titleBar} data-testid="app-dialog-title-bar">
             <DialogTitle className={styles.title}>{title}</DialogTitle>
-            <Button appearance="transparent" aria-label="Close" className={styles.close} icon={<Dismiss24Regular />} onClick={onClose} />
+            {closeButton && <Button appearance="transparent" aria-label="Close" className={styles.close} icon={<Dismiss24Regular />} onClick={onClose} />}
           </div>
           <DialogContent className={styles.content}>{children}</DialogContent>
           {actions && <DialogActions className={styles.actions}>{actions}</DialogActions>}

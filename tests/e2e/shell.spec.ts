@@ -143,3 +143,42 @@ test('on a 390 px phone the sidebar starts collapsed and opens from the header',
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
 })
+
+test('on a 390 px phone the Delete Account success message wraps inside the dialog', async ({ page, request }) => {
+  const email = uniqueEmail('phone-leaving')
+  await createClerk(request, email)
+  await page.setViewportSize({ width: 390, height: 844 })
+  // A held clock keeps the success message up: the 2 s sign-out waits until the layout is measured.
+  await page.clock.install()
+  await signInThroughForm(page, email)
+
+  await page.getByRole('button', { name: 'Profile menu' }).click()
+  await page.getByRole('menuitem', { name: 'Delete Account' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete Account' })
+  for (const box of await dialog.getByRole('checkbox').all()) await box.check()
+  await page.clock.pauseAt(Date.now() + 1_000)
+  await dialog.getByRole('button', { name: 'Delete Account' }).click()
+  const success = dialog.getByRole('status')
+  await expect(success).toHaveText('Account deleted successfully. Redirecting to login page...')
+
+  const viewport = page.viewportSize()!
+  for (const element of [dialog, success]) {
+    const box = (await element.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width)
+  }
+  // The message wraps onto more than one line rather than running past the dialog's edge.
+  const message = success.getByText('Account deleted successfully. Redirecting to login page...')
+  const messageBox = (await message.boundingBox())!
+  expect(messageBox.x + messageBox.width).toBeLessThanOrEqual(viewport.width)
+  const lines = await message.evaluate((element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+  })
+  expect(lines).toBeGreaterThan(1)
+  await page.screenshot({ path: test.info().outputPath('delete-account-390.png') })
+
+  await page.clock.resume()
+  await expect(page).toHaveURL(/\/login$/)
+})

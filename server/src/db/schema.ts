@@ -203,8 +203,11 @@ export const notifications = pgTable(
     message: text().notNull(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The job a notification is about, so the portal can open it; null for others, and once the job is deleted. */
+    jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+  // The job index keeps a job's deletion (which clears job_id) from reading every notification.
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt), index('notifications_job_idx').on(t.jobId)],
 )
 
 /** The one reusable report template a clerk may keep (portal-spec.md §9: one template per user). */

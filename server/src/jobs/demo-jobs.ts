@@ -50,6 +50,10 @@ const NOTES: Partial<Record<JobStatus, string>> = {
 
 const HOUR = 3_600_000
 
+export const DEMO_JOBS_MESSAGES = {
+  notifyAdded: (count: number) => (count === 1 ? '1 demo job was added to your account.' : `${count} demo jobs were added to your account.`),
+} as const
+
 export interface DemoJobsResult {
   jobIds: number[]
 }
@@ -124,7 +128,7 @@ export async function createDemoJobs(db: Db, storage: FileStorage, userId: strin
       throw error
     }
   }
-  await notificationsRepository.add(db, userId, `${count} demo job(s) were added to your account.`)
+  await notificationsRepository.add(db, userId, DEMO_JOBS_MESSAGES.notifyAdded(count))
   return { jobIds }
 }
 

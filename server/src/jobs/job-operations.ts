@@ -37,7 +37,7 @@ export async function moveJob(db: Db, jobId: number, to: JobStatus): Promise<{ f
     const problem = moveProblem(job.status, to)
     if (problem) throw new HttpError(409, `Job #${jobId}: ${problem}`)
     await jobsRepository.setStatus(tx, jobId, to)
-    await notificationsRepository.add(tx, job.userId, statusNotification(jobId, to))
+    await notificationsRepository.add(tx, job.userId, statusNotification(jobId, to), jobId)
     return { from: job.status, to }
   })
 }
@@ -50,7 +50,7 @@ export async function addStaffNote(db: Db, jobId: number, text: string): Promise
     const job = await jobsRepository.lockById(tx, jobId)
     if (!job) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
     await jobsRepository.addStaffNote(tx, jobId, note)
-    await notificationsRepository.add(tx, job.userId, JOB_MESSAGES.noteAdded(jobId, note))
+    await notificationsRepository.add(tx, job.userId, JOB_MESSAGES.noteAdded(jobId, note), jobId)
   })
 }
 
@@ -81,7 +81,7 @@ export async function attachTranscript(
       const locked = await jobsRepository.lockById(tx, jobId)
       if (!locked) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
       await jobsRepository.addFile(tx, jobId, { kind: 'transcript', fileKey: saved.key, sizeBytes: saved.size })
-      await notificationsRepository.add(tx, locked.userId, JOB_MESSAGES.transcriptAdded(jobId, saved.fileName))
+      await notificationsRepository.add(tx, locked.userId, JOB_MESSAGES.transcriptAdded(jobId, saved.fileName), jobId)
     })
   } catch (error) {
     await storage.remove(saved.key)
@@ -92,14 +92,14 @@ export async function attachTranscript(
 
 /**
  * The clerk's first download of a transcript moves a Completed job to Downloaded (decisions.md, Jobs).
- * The conditional update makes two downloads at once move it, and notify, only once.
+ * The row lock makes two downloads at once move it only once. The clerk is not notified: they did it
+ * themself, and the list shows the new status (decisions.md, Hardening: dialogs and notifications).
  */
 export async function markTranscriptDownloaded(db: Db, jobId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const job = await jobsRepository.lockById(tx, jobId)
     if (!job || moveProblem(job.status, 'Downloaded') !== null) return false
     await jobsRepository.setStatus(tx, jobId, 'Downloaded')
-    await notificationsRepository.add(tx, job.userId, statusNotification(jobId, 'Downloaded'))
     return true
   })
 }

@@ -6,8 +6,9 @@ import { notifications } from '../db/schema.ts'
 export const NOTIFICATION_LIST_LIMIT = 50
 
 export const notificationsRepository = {
-  async add(db: Db, userId: string, message: string): Promise<void> {
-    await db.insert(notifications).values({ userId, message })
+  /** `jobId` names the job the message is about, so the portal can open it. */
+  async add(db: Db, userId: string, message: string, jobId: number | null = null): Promise<void> {
+    await db.insert(notifications).values({ userId, message, jobId })
   },
 
   async list(db: Db, userId: string) {
@@ -19,13 +20,13 @@ export const notificationsRepository = {
       .limit(NOTIFICATION_LIST_LIMIT)
   },
 
-  /** Marks the clerk's own notifications among `ids` read; others' ids are ignored. */
-  async markRead(db: Db, userId: string, ids: number[]): Promise<number> {
-    if (ids.length === 0) return 0
+  /** Marks the clerk's own notifications among `ids` read, or all of them; others' ids are ignored. */
+  async markRead(db: Db, userId: string, ids: number[] | 'all'): Promise<number> {
+    if (ids !== 'all' && ids.length === 0) return 0
     const rows = await db
       .update(notifications)
       .set({ isRead: true })
-      .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids), eq(notifications.isRead, false)))
+      .where(and(eq(notifications.userId, userId), ids === 'all' ? undefined : inArray(notifications.id, ids), eq(notifications.isRead, false)))
       .returning({ id: notifications.id })
     return rows.length
   },

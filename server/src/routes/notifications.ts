@@ -8,11 +8,12 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', { schema: { response: { 200: NotificationList } } }, async (request) => {
     const rows = await notificationsRepository.list(db, request.clerk!.userId)
-    return rows.map((n) => ({ id: n.id, message: n.message, is_read: n.isRead, created_at: n.createdAt.toISOString() }))
+    return rows.map((n) => ({ id: n.id, message: n.message, is_read: n.isRead, created_at: n.createdAt.toISOString(), job_id: n.jobId }))
   })
 
   app.put('/mark-read', { schema: { body: MarkReadBody, response: { 200: MarkReadResponse } } }, async (request) => {
-    const updated = await notificationsRepository.markRead(db, request.clerk!.userId, request.body.notification_ids)
+    const { notification_ids, all } = request.body
+    const updated = await notificationsRepository.markRead(db, request.clerk!.userId, all ? 'all' : notification_ids)
     return { success: true, updated }
   })
 }

@@ -39,7 +39,8 @@ export const OPS_ROUTE_MESSAGES = {
   reactivated: (email: string) => `${email} can sign in again.`,
   notActive: (email: string) => `${email} is not an active account.`,
   notDeactivated: (email: string) => `${email} is not a deactivated account.`,
-  demoCreated: (count: number, email: string, ids: number[]) => `${count} demo job(s) created for ${email}: ${ids.map((id) => `#${id}`).join(', ')}.`,
+  demoCreated: (count: number, email: string, ids: number[]) =>
+    `${count === 1 ? '1 demo job was' : `${count} demo jobs were`} added for ${email}: ${ids.map((id) => `#${id}`).join(', ')}.`,
 } as const
 
 const M = OPS_ROUTE_MESSAGES

@@ -27,7 +27,8 @@ describe('notifications', () => {
   it('lists only the clerk’s own, newest first, with ISO times', async () => {
     const items = (await list(mine)).json()
     expect(items.map((n: { message: string }) => n.message)).toEqual(['Third', 'Second', 'First'])
-    expect(items[0]).toEqual({ id: expect.any(Number), message: 'Third', is_read: false, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })
+    // Not about a job: job_id is null (decisions.md, Hardening: dialogs and notifications).
+    expect(items[0]).toEqual({ id: expect.any(Number), message: 'Third', is_read: false, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), job_id: null })
   })
 
   it('marks the clerk’s own as read and ignores another clerk’s ids', async () => {
@@ -37,6 +38,24 @@ describe('notifications', () => {
     expect(response.json()).toEqual({ success: true, updated: 1 })
     expect(((await list(theirs)).json() as { is_read: boolean }[])[0]!.is_read).toBe(false)
     expect(((await list(mine)).json() as { is_read: boolean }[]).map((n) => n.is_read)).toEqual([true, false, false])
+  })
+
+  it('marks every one read with all: true, the newest too, even one the portal has not fetched yet', async () => {
+    const reader = (await usersRepository.findByEmail(t.database.db, 'reader@example.com'))!
+    const seen = ((await list(mine)).json() as { id: number; is_read: boolean }[]).filter((n) => !n.is_read).map((n) => n.id)
+    // Arrives between the portal's last poll and the click on Mark all as read.
+    await notificationsRepository.add(t.database.db, reader.id, 'Newest')
+    const response = await t.app.inject({ method: 'PUT', url: '/api/notification/mark-read', headers: bearer(mine), payload: { notification_ids: seen, all: true } })
+    expect(response.json()).toEqual({ success: true, updated: 3 })
+    const after = (await list(mine)).json() as { message: string; is_read: boolean }[]
+    expect(after.map((n) => [n.message, n.is_read])).toEqual([
+      ['Newest', true],
+      ['Third', true],
+      ['Second', true],
+      ['First', true],
+    ])
+    // Only the clerk's own.
+    expect(((await list(theirs)).json() as { is_read: boolean }[]).map((n) => n.is_read)).toEqual([false])
   })
 
   it('refuses a call without a session', async () => {

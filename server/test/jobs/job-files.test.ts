@@ -1,7 +1,9 @@
 // Downloads of a job's files (/files/10|12|13), deletion of jobs, and the Downloaded move, through
 // the real routes with real stored files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { toneWav } from '../../src/audio/wav.ts'
+import { jobStatusHistory } from '../../src/db/schema.ts'
 import { bearer, createDemoJobsFor, createTestApp, multipart, opsHeaders, signIn, signUpClerk, type TestApp } from '../support/test-app.ts'
 
 interface ListedJob {
@@ -94,7 +96,7 @@ describe('job files and deletion', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/files/10/${encodePath(first.audio_files[0]!)}` })).statusCode).toBe(403)
   })
 
-  it('moves a Completed job to Downloaded on the first transcript download, once, with a notification', async () => {
+  it('moves a Completed job to Downloaded on the first transcript download, once, with its history, without notifying the clerk of their own download', async () => {
     const completed = await job(ids[3]!)
     const transcript = completed.transcript_files[0]!
     // Another clerk's attempt changes nothing.
@@ -106,8 +108,11 @@ describe('job files and deletion', () => {
     expect(first.body).toContain('Inspection report:')
     expect((await job(ids[3]!)).job_status.status).toBe('Downloaded')
     expect((await download(alice, 13, transcript)).statusCode).toBe(200)
+    const history = await t.database.db.select().from(jobStatusHistory).where(eq(jobStatusHistory.jobId, ids[3]!))
+    expect(history.filter((row) => row.status === 'Downloaded')).toHaveLength(1)
+    // The clerk did it themself: nothing to tell them.
     const notes = (await t.app.inject({ method: 'GET', url: '/api/notification', headers: bearer(alice) })).json() as { message: string }[]
-    expect(notes.filter((n) => n.message === `Job #${ids[3]} is now Downloaded.`)).toHaveLength(1)
+    expect(notes.map((n) => n.message).filter((message) => message.includes(`#${ids[3]}`))).toEqual([])
   })
 
   it('refuses to delete unfinished jobs, or another clerk’s, and deletes nothing then', async () => {
@@ -147,6 +152,8 @@ describe('job files and deletion', () => {
     expect(attached.statusCode).toBe(200)
     const listed = await job(inProgress)
     expect(listed.transcript_files.map((key) => key.split('/').pop())).toEqual(['Report.txt'])
+    const notes = (await t.app.inject({ method: 'GET', url: '/api/notification', headers: bearer(alice) })).json() as { message: string; job_id: number | null }[]
+    expect(notes.find((n) => n.message === `A transcript was added to job #${inProgress}: Report.txt`)).toMatchObject({ job_id: inProgress })
     const file = await download(alice, 13, listed.transcript_files[0]!)
     expect(file.body).toBe('Kitchen: clean.\n')
     // In Progress stays In Progress: only a Completed job becomes Downloaded.

@@ -18,6 +18,11 @@ describe('operator calls', () => {
   const notifications = async (token: string) =>
     ((await t.app.inject({ method: 'GET', url: '/api/notification', headers: bearer(token) })).json() as { message: string }[]).map((n) => n.message)
 
+  const jobNotification = async (token: string, message: string) =>
+    ((await t.app.inject({ method: 'GET', url: '/api/notification', headers: bearer(token) })).json() as { message: string; job_id: number | null }[]).find(
+      (n) => n.message === message,
+    )
+
   it('refuses every call without the operator token, including a clerk’s token', async () => {
     const { token } = await signIn(t, email)
     for (const headers of [{}, bearer(token), bearer('x'.repeat(64))]) {
@@ -40,6 +45,8 @@ describe('operator calls', () => {
     const moved = await ops('POST', `/jobs/${ids[0]}/status`, { status: 'Scheduled' })
     expect(moved.json()).toEqual({ message: `Job #${ids[0]} moved from Submitted to Scheduled.` })
     expect(await notifications(token)).toContain(`Job #${ids[0]} is now Scheduled.`)
+    // A job's notification names its job, so the portal can open it.
+    expect(await jobNotification(token, `Job #${ids[0]} is now Scheduled.`)).toMatchObject({ job_id: ids[0] })
 
     const skipped = await ops('POST', `/jobs/${ids[0]}/status`, { status: 'Completed' })
     expect(skipped.statusCode).toBe(409)
@@ -56,7 +63,7 @@ describe('operator calls', () => {
     const jobs = (await t.app.inject({ method: 'GET', url: `/api/clerk/dashboard?start=0&end=${Date.now() + 1000}`, headers: bearer(token) })).json()
     const job = jobs.find((j: { job_id: number }) => j.job_id === ids[1])
     expect(job.staff_note.at(-1).note).toBe('Kitchen audio is faint; we will do our best.')
-    expect(await notifications(token)).toContain(`New staff note on job #${ids[1]}: Kitchen audio is faint; we will do our best.`)
+    expect(await jobNotification(token, `New staff note on job #${ids[1]}: Kitchen audio is faint; we will do our best.`)).toMatchObject({ job_id: ids[1] })
     expect((await ops('POST', `/jobs/${ids[1]}/notes`, { note: '   ' })).json()).toEqual({ detail: 'Please write the staff note.' })
   })
 
@@ -86,5 +93,17 @@ describe('operator calls', () => {
     expect((await ops('POST', '/accounts/reactivate', { email })).json()).toEqual({ message: `${email} can sign in again.` })
     await signIn(t, email)
     expect((await ops('POST', '/accounts/reactivate', { email })).json()).toEqual({ detail: `${email} is not a deactivated account.` })
+  })
+
+  // Last: it adds jobs the tests above do not expect.
+  it('words the demo jobs for people: the operator’s answer and the clerk’s notification', async () => {
+    const { token } = await signIn(t, email)
+    expect(await jobNotification(token, '6 demo jobs were added to your account.')).toMatchObject({ job_id: null })
+    const one = await ops('POST', '/demo-jobs', { email, count: 1 })
+    const [id] = [...(one.json().message as string).matchAll(/#(\d+)/g)].map((match) => Number(match[1]))
+    expect(one.json()).toEqual({ message: `1 demo job was added for ${email}: #${id}.` })
+    expect(await jobNotification(token, '1 demo job was added to your account.')).toMatchObject({ job_id: null })
+    const many = (await ops('POST', '/demo-jobs', { email, count: 2 })).json().message as string
+    expect(many).toMatch(new RegExp(`^2 demo jobs were added for ${email.replace(/\./g, '\\.')}: #\\d+, #\\d+\\.$`))
   })
 })

@@ -10,4 +10,6 @@ export const NOTIFICATION_TEXT = {
   empty: 'You have no notifications.',
   loadFailed: 'Failed to get notifications',
   unknownTime: 'Unknown time',
+  /** Under a job's notification, which opens that job's details. */
+  viewJob: (jobId: number) => `View job #${jobId}`,
 } as const

@@ -86,13 +86,14 @@ export function DeleteAccountDialog({ open, onClose, onDeleted }: DeleteAccountD
       }
     >
       <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
+        {/* Multiline: a single-line bar does not wrap, and on a phone it pushed the dialog past the screen. */}
         {error && (
-          <MessageBar intent="error" role="alert" aria-labelledby={undefined}>
+          <MessageBar intent="error" role="alert" aria-labelledby={undefined} layout="multiline">
             <MessageBarBody>{error}</MessageBarBody>
           </MessageBar>
         )}
         {done && (
-          <MessageBar intent="success" role="status" aria-labelledby={undefined}>
+          <MessageBar intent="success" role="status" aria-labelledby={undefined} layout="multiline">
             <MessageBarBody>{TEXT.success}</MessageBarBody>
           </MessageBar>
         )}

@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
-import { useReleaseHidingOnUnmount } from '@/components/app-dialog'
+import { Button, makeStyles } from '@fluentui/react-components'
+import { AppDialog } from '@/components/app-dialog'
 import { formatCountdown } from '../use-inactivity-timer'
 
 export interface SessionTimeoutDialogProps {
@@ -10,30 +10,43 @@ export interface SessionTimeoutDialogProps {
   onLogout: () => void
 }
 
-/** The warning shown 15 seconds before an inactive session is signed out (portal-spec.md §9). */
+const DESCRIPTION_ID = 'session-timeout-text'
+
+const useStyles = makeStyles({ text: { margin: 0 } })
+
+/**
+ * The warning shown 15 seconds before an inactive session is signed out (portal-spec.md §9), in the
+ * product's dialog. An alert dialog: Escape does not close it and it has no close button, so the
+ * clerk answers with Stay signed in or Logout (focus starts on Stay signed in). AppDialog un-hides
+ * the page when the timer signs the clerk out and the page goes away under the open dialog.
+ */
 export function SessionTimeoutDialog({ open, remainingMs, onStay, onLogout }: SessionTimeoutDialogProps) {
-  // The dialog is open when the timer signs the clerk out and the page goes away under it.
-  useReleaseHidingOnUnmount(open)
+  const styles = useStyles()
   return (
-    <Dialog open={open} modalType="alert">
-      <DialogSurface aria-describedby="session-timeout-text">
-        <DialogBody>
-          <DialogTitle>Session timeout</DialogTitle>
-          <DialogContent id="session-timeout-text">
-            You have been inactive for a while. For your security you will be signed out in{' '}
-            <strong role="timer" aria-live="off">
-              {formatCountdown(remainingMs)}
-            </strong>
-            .
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onStay}>
-              Stay signed in
-            </Button>
-            <Button onClick={onLogout}>Logout</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <AppDialog
+      open={open}
+      title="Session timeout"
+      modalType="alert"
+      closeButton={false}
+      describedBy={DESCRIPTION_ID}
+      maxWidth="sm"
+      onClose={onStay}
+      actions={
+        <>
+          <Button appearance="primary" onClick={onStay}>
+            Stay signed in
+          </Button>
+          <Button onClick={onLogout}>Logout</Button>
+        </>
+      }
+    >
+      <p id={DESCRIPTION_ID} className={styles.text}>
+        You have been inactive for a while. For your security you will be signed out in{' '}
+        <strong role="timer" aria-live="off">
+          {formatCountdown(remainingMs)}
+        </strong>
+        .
+      </p>
+    </AppDialog>
   )
 }

@@ -1,7 +1,7 @@
 // Start of sign-up (portal-spec.md §2 Signup, §5, §8): name and e-mail, and agreement to the terms.
 // The server e-mails a link that continues at /signup/continue.
 import { useState, type FormEvent, type MouseEvent } from 'react'
-import { Button, Checkbox, Field, Input, Link } from '@fluentui/react-components'
+import { Button, Checkbox, Field, Input, Link, useRestoreFocusTarget } from '@fluentui/react-components'
 import { useHref, useNavigate } from 'react-router-dom'
 import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
 import { PageTitle } from '@/components/page-title'
@@ -59,6 +59,8 @@ export function SignupForm() {
   const termsHref = useHref('/terms')
   const [draft, setDraft] = useState(readDraft)
   const [termsOpen, setTermsOpen] = useState(false)
+  // Closing the terms dialog gives focus back to the link that opened it.
+  const returnFocusHere = useRestoreFocusTarget()
   const [error, setError] = useState<string | null>(null)
   const signup = useSignupRequest()
 
@@ -127,7 +129,7 @@ export function SignupForm() {
           label={
             <>
               {TEXT.agreeBefore}
-              <Link href={termsHref} onClick={openTerms}>
+              <Link href={termsHref} onClick={openTerms} {...returnFocusHere}>
                 {TEXT.termsLink}
               </Link>
             </>

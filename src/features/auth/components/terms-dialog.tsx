@@ -1,29 +1,31 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles } from '@fluentui/react-components'
+import { Button, makeStyles } from '@fluentui/react-components'
+import { AppDialog } from '@/components/app-dialog'
 import { TERMS_TEXT as TEXT } from '../messages'
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '860px', width: 'calc(100vw - 32px)' },
   frame: { display: 'block', width: '100%', height: 'min(65dvh, 640px)', border: 'none' },
 })
 
-/** The terms document (public/terms-and-conditions.html) in a dialog, opened from the sign-up form. */
+/**
+ * The terms document (public/terms-and-conditions.html) in the product's dialog, opened from the
+ * sign-up form. Its one way out is Close (or Escape): without the title bar's close button, focus
+ * lands in the document when it opens, so it can be scrolled with the keyboard at once.
+ */
 export function TermsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const styles = useStyles()
   return (
-    <Dialog open={open} onOpenChange={(_, data) => onOpenChange(data.open)}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{TEXT.title}</DialogTitle>
-          <DialogContent>
-            <iframe className={styles.frame} title={TEXT.frameTitle} src={TEXT.document} />
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => onOpenChange(false)}>
-              {TEXT.close}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <AppDialog
+      open={open}
+      title={TEXT.title}
+      onClose={() => onOpenChange(false)}
+      closeButton={false}
+      actions={
+        <Button appearance="primary" onClick={() => onOpenChange(false)}>
+          {TEXT.close}
+        </Button>
+      }
+    >
+      <iframe className={styles.frame} title={TEXT.frameTitle} src={TEXT.document} />
+    </AppDialog>
   )
 }

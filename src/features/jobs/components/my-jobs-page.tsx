@@ -12,6 +12,7 @@ import { useJobsDashboard } from '../api/get-dashboard'
 import { useJobFilterOptions } from '../api/get-filter-options'
 import { dashboardRangeMs, defaultDateRange, formatRangeDay, parseRangeDay, sameRange, type DayRange } from '../lib/date-range'
 import { toJobRows } from '../lib/job-rows'
+import { useJobFromAddress } from '../lib/use-job-from-address'
 import { jobsTitle } from '../lib/jobs-title'
 import { useStoredJobFilters } from '../lib/stored-job-filters'
 import { useToday } from '../lib/use-today'
@@ -95,6 +96,8 @@ export function MyJobsPage() {
     changeFilters({ range: next && !sameRange(next, defaultRange) ? { start: formatRangeDay(next.start), end: formatRangeDay(next.end) } : null })
 
   const openDetails = (jobId: number) => setDetails((current) => ({ jobId, open: true, key: (current?.key ?? 0) + 1 }))
+  // A notification links to /my-jobs?job=12: open that job once the list is here.
+  useJobFromAddress(jobs !== undefined, openDetails)
   const openDeletion = (jobIds: number[], mode: 'single' | 'multiple') => setDeletion((current) => ({ mode, jobIds, open: true, key: (current?.key ?? 0) + 1 }))
   const onDeleted = (deletedIds: number[]) =>
     setSelectedIds((current) => new Set([...current].filter((id) => !deletedIds.includes(id))))

@@ -1,15 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MarkReadResponse, Notification } from '@contract/notifications.ts'
+import type { MarkReadBody, MarkReadResponse, Notification } from '@contract/notifications.ts'
 import { apiRequest } from '@/lib/api-client'
 import { notificationKeys } from './get-notifications'
+
+/** The notifications to mark: those ids, or (`all`) every unread one the server has. */
+export interface MarkReadRequest {
+  ids: number[]
+  /**
+   * Mark all as read: the server also marks notifications newer than the list this tab holds (one
+   * may have arrived since the last 60 s poll), so after the reload every one reads as read.
+   */
+  all?: boolean
+}
 
 /**
  * PUT /notification/mark-read. A failure is not an error the clerk needs to see (portal-spec.md §8:
  * "returns success false silently"); the reload that follows shows what the server really has.
  */
-export async function markNotificationsRead(ids: number[]): Promise<MarkReadResponse> {
+export async function markNotificationsRead({ ids, all }: MarkReadRequest): Promise<MarkReadResponse> {
+  const body: MarkReadBody = all ? { notification_ids: ids, all: true } : { notification_ids: ids }
   try {
-    return await apiRequest<MarkReadResponse>('/notification/mark-read', { method: 'PUT', json: { notification_ids: ids } })
+    return await apiRequest<MarkReadResponse>('/notification/mark-read', { method: 'PUT', json: body })
   } catch {
     return { success: false, updated: 0 }
   }
@@ -20,12 +31,12 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: markNotificationsRead,
-    onMutate: async (ids) => {
+    onMutate: async ({ ids, all }) => {
       // A poll in flight must not overwrite the change with the old list.
       await queryClient.cancelQueries({ queryKey: notificationKeys.all })
       const marked = new Set(ids)
       queryClient.setQueryData<Notification[]>(notificationKeys.all, (list) =>
-        list?.map((notification) => (marked.has(notification.id) ? { ...notification, is_read: true } : notification)),
+        list?.map((notification) => (all || marked.has(notification.id) ? { ...notification, is_read: true } : notification)),
       )
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),

@@ -8,14 +8,21 @@ const api = setUpFakePortalApi()
 
 // Local times without an offset, so the expected text does not depend on the machine's time zone.
 const LIST: Notification[] = [
-  { id: 3, message: 'Job 1042 is completed. Your transcript is ready.', is_read: false, created_at: '2024-01-01T15:30:00' },
-  { id: 2, message: 'Job 1041 is in progress.', is_read: false, created_at: 'not a date' },
-  { id: 1, message: 'Welcome to InspectScribe.', is_read: true, created_at: '2023-12-24T09:05:00' },
+  { id: 3, message: 'Job 1042 is completed. Your transcript is ready.', is_read: false, created_at: '2024-01-01T15:30:00', job_id: null },
+  { id: 2, message: 'Job 1041 is in progress.', is_read: false, created_at: 'not a date', job_id: null },
+  { id: 1, message: 'Welcome to InspectScribe.', is_read: true, created_at: '2023-12-24T09:05:00', job_id: null },
 ]
 
-function renderBell(list: Notification[] = LIST, userOptions?: RenderOptions['userOptions']) {
+/** Notifications about jobs: the server names the job, so each opens it. */
+const JOB_LIST: Notification[] = [
+  { id: 12, message: 'Job #12 is now Scheduled.', is_read: false, created_at: '2024-01-02T10:00:00', job_id: 12 },
+  { id: 11, message: 'New staff note on job #7: Kitchen audio is faint.', is_read: true, created_at: '2024-01-01T10:00:00', job_id: 7 },
+]
+
+function renderBell(list: Notification[] = LIST, userOptions?: RenderOptions['userOptions'], at = '/templates') {
   api.answer('GET', '/notification', { status: 200, body: list })
-  return renderWithPortal(<NotificationBell />, { userOptions })
+  // Mounted on every path, as in the shell's header; another path shows where a link went.
+  return renderWithPortal(<NotificationBell />, { route: '/templates', at, userOptions })
 }
 
 const bell = (unread: number) => screen.findByRole('button', { name: `Notifications, ${unread} unread` })
@@ -87,11 +94,62 @@ describe('NotificationBell', () => {
     for (const item of within(list).getAllByRole('listitem')) expect(item).toHaveAttribute('data-unread', 'false')
     expect(badge()).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled()
-    expect(api.seen('PUT', '/notification/mark-read').map((request) => request.body)).toEqual([{ notification_ids: [3, 2] }])
+    expect(api.seen('PUT', '/notification/mark-read').map((request) => request.body)).toEqual([{ notification_ids: [3, 2], all: true }])
     expect(api.seen('GET', '/notification')).toHaveLength(1)
 
     held.release()
     await waitFor(() => expect(api.seen('GET', '/notification')).toHaveLength(2))
+  })
+
+  it('marks every one read on Mark all as read, also the newest that arrived after the last poll', async () => {
+    // A server that keeps its own list: id 4 arrived after the portal's last poll, so the portal
+    // does not know it when the clerk presses Mark all as read.
+    let server: Notification[] = [{ ...LIST[0]!, id: 4, message: 'Job #5 is now Completed.', job_id: 5 }, ...LIST]
+    const { user } = renderBell()
+    await openList(user, 2)
+    api.answer('PUT', '/notification/mark-read', () => {
+      const body = api.seen('PUT', '/notification/mark-read').at(-1)!.body as { notification_ids: number[]; all?: boolean }
+      server = server.map((n) => (body.all || body.notification_ids.includes(n.id) ? { ...n, is_read: true } : n))
+      return { status: 200, body: { success: true, updated: 3 } }
+    })
+    api.answer('GET', '/notification', () => ({ status: 200, body: server }))
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }))
+
+    await waitFor(() => expect(api.seen('GET', '/notification')).toHaveLength(2))
+    const list = await screen.findByRole('list', { name: 'Notifications' })
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(4))
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/^Job #5 is now Completed\./)
+    for (const item of within(list).getAllByRole('listitem')) expect(item).toHaveAttribute('data-unread', 'false')
+    expect(await bell(0)).toBeInTheDocument()
+  })
+
+  it('opens a job’s notification as a link to that job’s details, marks it read and closes the list', async () => {
+    const { user } = renderBell(JOB_LIST)
+    const list = await openList(user, 1)
+    api.answer('PUT', '/notification/mark-read', { status: 200, body: { success: true, updated: 1 } })
+    const link = within(list).getByRole('link', { name: /Job #12 is now Scheduled\./ })
+    expect(link).toHaveAttribute('href', '/my-jobs?job=12')
+    expect(link).toHaveTextContent('Unread: Job #12 is now Scheduled.02 Jan 2024, 10:00 AMView job #12')
+    // A read one still opens its job.
+    expect(within(list).getByRole('link', { name: /New staff note on job #7/ })).toHaveAttribute('href', '/my-jobs?job=7')
+
+    await user.click(link)
+    expect(await screen.findByLabelText('current path')).toHaveTextContent('/my-jobs')
+    expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument()
+    await waitFor(() => expect(api.seen('PUT', '/notification/mark-read').map((request) => request.body)).toEqual([{ notification_ids: [12] }]))
+  })
+
+  it('opens a job’s notification with Enter', async () => {
+    const { user } = renderBell(JOB_LIST)
+    await openList(user, 1)
+    await user.tab()
+    expect(screen.getByRole('link', { name: /Job #12 is now Scheduled\./ })).toHaveFocus()
+    await user.tab()
+    expect(screen.getByRole('link', { name: /New staff note on job #7/ })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByLabelText('current path')).toHaveTextContent('/my-jobs')
+    // Already read: nothing to tell the server.
+    expect(api.seen('PUT', '/notification/mark-read')).toEqual([])
   })
 
   it('fails to mark read silently, and shows what the server still has', async () => {

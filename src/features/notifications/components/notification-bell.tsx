@@ -1,6 +1,6 @@
 // The header's notification bell (portal-spec.md §2 Application shell): the unread count as a badge,
 // the list in a popover that opens below it. The list is polled every 60 s while the shell is open.
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Button, CounterBadge, makeStyles, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components'
 import { Alert24Regular } from '@fluentui/react-icons'
 import { useNotifications } from '../api/get-notifications'
@@ -17,18 +17,19 @@ export function NotificationBell() {
   const styles = useStyles()
   const titleId = useId()
   const notifications = useNotifications()
+  const [open, setOpen] = useState(false)
   const unread = notifications.data?.filter((notification) => !notification.is_read).length ?? 0
 
   return (
     <span className={styles.root}>
       {/* A non-modal disclosure: the page (and the bell's count) stays readable while the list is
           open, and inline rendering puts the list next in the Tab order after the bell. */}
-      <Popover positioning="below-end" withArrow inline>
+      <Popover positioning="below-end" withArrow inline open={open} onOpenChange={(_, data) => setOpen(data.open)}>
         <PopoverTrigger disableButtonEnhancement>
           <Button appearance="subtle" size="large" icon={<Alert24Regular />} aria-label={TEXT.bellName(unread)} />
         </PopoverTrigger>
         <PopoverSurface className={styles.surface} aria-labelledby={titleId}>
-          <NotificationList titleId={titleId} />
+          <NotificationList titleId={titleId} onNavigate={() => setOpen(false)} />
         </PopoverSurface>
       </Popover>
       {/* The count is in the button's name; the badge only shows it. */}

@@ -1,8 +1,11 @@
 // The list inside the bell's popover (portal-spec.md §3 Notification, §4): each message with its time,
-// unread ones marked; clicking an unread one marks it read; Mark all as read marks every one.
+// unread ones marked; clicking an unread one marks it read; Mark all as read marks every one. A job's
+// notification is a link that opens the job's details on My Jobs (and marks it read).
 import { useRef } from 'react'
+import { Link } from 'react-router-dom'
 import { Button, makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components'
 import type { Notification } from '@contract/notifications.ts'
+import { jobDetailsPath } from '@/lib/job-details-path'
 import { useNotifications } from '../api/get-notifications'
 import { useMarkNotificationsRead } from '../api/mark-notifications-read'
 import { NOTIFICATION_TEXT as TEXT } from '../messages'
@@ -27,6 +30,12 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
     backgroundColor: 'transparent',
   },
+  link: {
+    textDecoration: 'none',
+    cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
   unread: {
     backgroundColor: tokens.colorBrandBackground2,
     cursor: 'pointer',
@@ -37,7 +46,17 @@ const useStyles = makeStyles({
   dotUnread: { backgroundColor: tokens.colorBrandForeground1 },
   message: { overflowWrap: 'anywhere', fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300 },
   messageUnread: { fontWeight: tokens.fontWeightSemibold },
-  time: { gridColumn: 2, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, color: tokens.colorNeutralForeground3 },
+  foot: {
+    gridColumn: 2,
+    display: 'flex',
+    flexWrap: 'wrap',
+    justifyContent: 'space-between',
+    columnGap: tokens.spacingHorizontalS,
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: tokens.lineHeightBase200,
+  },
+  time: { color: tokens.colorNeutralForeground3 },
+  view: { color: tokens.colorBrandForegroundLink, fontWeight: tokens.fontWeightSemibold },
   note: { margin: 0, padding: `${tokens.spacingVerticalM} 0`, color: tokens.colorNeutralForeground2 },
   error: { margin: 0, padding: `${tokens.spacingVerticalM} 0`, color: tokens.colorStatusDangerForeground1 },
   hidden: {
@@ -51,9 +70,17 @@ const useStyles = makeStyles({
   },
 })
 
-function Entry({ notification, onRead }: { notification: Notification; onRead: (id: number) => void }) {
+interface EntryProps {
+  notification: Notification
+  onRead: (id: number) => void
+  /** A job's notification was followed: mark it read if need be and close the list. */
+  onOpenJob: (notification: Notification) => void
+}
+
+function Entry({ notification, onRead, onOpenJob }: EntryProps) {
   const styles = useStyles()
   const unread = !notification.is_read
+  const jobId = notification.job_id
   const content = (
     <>
       <span className={mergeClasses(styles.dot, unread && styles.dotUnread)} aria-hidden="true" />
@@ -61,12 +88,20 @@ function Entry({ notification, onRead }: { notification: Notification; onRead: (
         {unread && <span className={styles.hidden}>{TEXT.unread}: </span>}
         {notification.message}
       </span>
-      <span className={styles.time}>{formatNotificationTime(notification.created_at)}</span>
+      <span className={styles.foot}>
+        <span className={styles.time}>{formatNotificationTime(notification.created_at)}</span>
+        {jobId !== null && <span className={styles.view}>{TEXT.viewJob(jobId)}</span>}
+      </span>
     </>
   )
   return (
     <li data-unread={unread}>
-      {unread ? (
+      {jobId !== null ? (
+        // A real link: Enter follows it, and it can be opened in a new tab.
+        <Link to={jobDetailsPath(jobId)} className={mergeClasses(styles.item, styles.link, unread && styles.unread)} onClick={() => onOpenJob(notification)}>
+          {content}
+        </Link>
+      ) : unread ? (
         <button type="button" className={mergeClasses(styles.item, styles.unread)} onClick={() => onRead(notification.id)}>
           {content}
         </button>
@@ -77,7 +112,13 @@ function Entry({ notification, onRead }: { notification: Notification; onRead: (
   )
 }
 
-export function NotificationList({ titleId }: { titleId: string }) {
+export interface NotificationListProps {
+  titleId: string
+  /** Closes the popover: a job's notification was followed to its details. */
+  onNavigate: () => void
+}
+
+export function NotificationList({ titleId, onNavigate }: NotificationListProps) {
   const styles = useStyles()
   const notifications = useNotifications()
   const markRead = useMarkNotificationsRead()
@@ -99,7 +140,11 @@ export function NotificationList({ titleId }: { titleId: string }) {
               notification={notification}
               onRead={(id) => {
                 listRef.current?.focus()
-                markRead.mutate([id])
+                markRead.mutate({ ids: [id] })
+              }}
+              onOpenJob={(followed) => {
+                if (!followed.is_read) markRead.mutate({ ids: [followed.id] })
+                onNavigate()
               }}
             />
           ))}
@@ -121,7 +166,7 @@ export function NotificationList({ titleId }: { titleId: string }) {
         <h2 id={titleId} className={styles.title}>
           {TEXT.title}
         </h2>
-        <Button appearance="transparent" size="small" disabled={unreadIds.length === 0} onClick={() => markRead.mutate(unreadIds)}>
+        <Button appearance="transparent" size="small" disabled={unreadIds.length === 0} onClick={() => markRead.mutate({ ids: unreadIds, all: true })}>
           {TEXT.markAllRead}
         </Button>
       </div>

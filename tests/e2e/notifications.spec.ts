@@ -1,0 +1,66 @@
+// Notifications a clerk gets from the operators' work on their jobs: each opens its job's details,
+// Mark all as read leaves nothing unread, and the clerk's own download tells them nothing.
+import { test, expect } from './support/test.ts'
+import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createDemoJobs, ops } from './support/ops.ts'
+
+test('a job’s notification opens its Job Details; Mark all as read marks the newest too; no notice of one’s own download', async ({ page, request }) => {
+  const email = uniqueEmail('notified')
+  await createClerk(request, email)
+  // Newest first: Submitted, Scheduled, In Progress, Completed, Downloaded, Failed.
+  const ids = await createDemoJobs(email, 6)
+  await ops('move', String(ids[0]), 'scheduled')
+  await ops('note', String(ids[2]), 'Kitchen audio is faint; we will do our best.')
+  await signInThroughForm(page, email)
+
+  const bell = (unread: number) => page.getByRole('button', { name: `Notifications, ${unread} unread` })
+  const list = page.getByRole('list', { name: 'Notifications' })
+  const details = page.getByRole('dialog', { name: 'Job Details' })
+  await bell(3).click()
+  await expect(list.getByText('6 demo jobs were added to your account.')).toBeVisible()
+
+  // Click: My Jobs opens the moved job's details, and the notification is read.
+  await list.getByRole('link', { name: new RegExp(`Job #${ids[0]} is now Scheduled\\.`) }).click()
+  await expect(details).toContainText('14 Willow Crescent, Harrogate HG2 7QD')
+  await expect(page).toHaveURL(/\/my-jobs$/)
+  await details.getByRole('button', { name: 'Close' }).first().click()
+  await expect(details).toBeHidden()
+  await expect(bell(2)).toBeVisible()
+
+  // Enter on the staff note's notification opens that job.
+  await bell(2).click()
+  const noteLink = list.getByRole('link', { name: new RegExp(`New staff note on job #${ids[2]}: Kitchen audio is faint`) })
+  await noteLink.focus()
+  await page.keyboard.press('Enter')
+  await expect(details).toContainText('8 Station Approach, Didsbury, Manchester M20 2RE')
+  await expect(details).toContainText('Kitchen audio is faint; we will do our best.')
+  await details.getByRole('button', { name: 'Close' }).first().click()
+  await expect(details).toBeHidden()
+
+  // The clerk's own transcript download moves the job to Downloaded and notifies nobody.
+  await page.goto(`/my-jobs?job=${ids[3]}`)
+  await expect(details).toContainText('112 Kingsway, Hove BN3 4FA')
+  const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name: /^Download transcript file / }).click()])
+  expect(download.suggestedFilename()).toBe('Inspection report 4.txt')
+  const downloaded = JSON.parse(await ops('jobs', '--clerk', email, '--status', 'Downloaded', '--json')) as { jobId: number }[]
+  expect(downloaded.map((job) => job.jobId)).toContain(ids[3])
+  await details.getByRole('button', { name: 'Close' }).first().click()
+  await expect(details).toBeHidden()
+
+  // A note arrives after this page last asked for the list (the poll is 60 s): Mark all as read
+  // still marks it, so after a reload nothing is unread, the newest included.
+  await ops('note', String(ids[1]), 'Booked for tomorrow morning.')
+  // (Whatever count the bell shows: a poll could have come in between on a slow machine.)
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click()
+  await page.getByRole('button', { name: 'Mark all as read' }).click()
+  await expect(bell(0)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page.reload()
+  await bell(0).click()
+  const newest = list.getByRole('listitem').first()
+  await expect(newest).toContainText(`New staff note on job #${ids[1]}: Booked for tomorrow morning.`)
+  await expect(newest).toHaveAttribute('data-unread', 'false')
+  await expect(list.getByText(/Unread:/)).toHaveCount(0)
+  await expect(list.getByText(new RegExp(`Job #${ids[3]} is now Downloaded`))).toHaveCount(0)
+  await page.screenshot({ path: test.info().outputPath('notifications.png'), animations: 'disabled' })
+})
