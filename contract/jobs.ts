@@ -49,6 +49,13 @@ export type DashboardQuery = Static<typeof DashboardQuery>
 
 export const DashboardResponse = Type.Array(DashboardJob)
 
+/**
+ * GET /clerk/jobs/:jobId (this portal's own call; the spec names none): one of the clerk's own jobs,
+ * whenever created, as a dashboard row. Another clerk's job or an unknown id is a 404 "Not found".
+ */
+export const ClerkJobParams = Type.Object({ jobId: RowId() })
+export type ClerkJobParams = Static<typeof ClerkJobParams>
+
 /** DELETE or POST /clerk/delete-jobs (portal-spec.md §7 gives both readings; the server takes both). */
 export const DeleteJobsBody = Type.Object({
   job_ids: Type.Array(RowId(), { maxItems: 500, uniqueItems: true }),

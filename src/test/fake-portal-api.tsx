@@ -70,18 +70,30 @@ export function setUpFakePortalApi(): FakePortalApi {
 
 export { heldReply } from './fake-fetch'
 
-/** Stubs window.matchMedia so that only `(max-width: 768px)` answers `phone`; jsdom has none of its own. */
+/**
+ * A window `width` px wide, as window.matchMedia answers (jsdom has none of its own): a query matches
+ * when each of its (min-width: Npx) and (max-width: Npx) holds, and a query with neither never does.
+ */
+export function stubViewportWidth(width: number): void {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const bounds = [...query.matchAll(/(min|max)-width:\s*(\d+)px/g)]
+    const matches = bounds.length > 0 && bounds.every(([, side, px]) => (side === 'min' ? width >= Number(px) : width <= Number(px)))
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }
+  })
+}
+
+/** A phone's window (390 px) or a desktop's (1280 px). */
 export function stubViewport(phone: boolean): void {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: phone && query.includes('max-width: 768px'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }))
+  stubViewportWidth(phone ? 390 : 1280)
 }
 
 /**

@@ -1,5 +1,6 @@
 // Notifications a clerk gets from the operators' work on their jobs: each opens its job's details,
-// Mark all as read leaves nothing unread, and the clerk's own download tells them nothing.
+// even a job the list's dates leave out, Mark all as read leaves nothing unread, and the clerk's own
+// download tells them nothing.
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { createDemoJobs, ops } from './support/ops.ts'
@@ -63,4 +64,31 @@ test('a job’s notification opens its Job Details; Mark all as read marks the n
   await expect(list.getByText(/Unread:/)).toHaveCount(0)
   await expect(list.getByText(new RegExp(`Job #${ids[3]} is now Downloaded`))).toHaveCount(0)
   await page.screenshot({ path: test.info().outputPath('notifications.png'), animations: 'disabled' })
+})
+
+// The operator commands make jobs of the last few days only, so the list's range is moved away from
+// the job instead: the job is then outside the loaded range, as an older job is outside the default.
+test('a notification opens its job when the list’s dates leave that job out, and says so when the job is gone', async ({ page, request }) => {
+  const email = uniqueEmail('notified.range')
+  await createClerk(request, email)
+  const [jobId] = await createDemoJobs(email, 1)
+  await ops('move', String(jobId), 'scheduled')
+  await signInThroughForm(page, email)
+
+  await page.getByRole('combobox', { name: /^Start date/ }).fill('01/01/2020')
+  await page.getByRole('combobox', { name: /^End date/ }).fill('31/01/2020')
+  await expect(page.getByText('No jobs found. Try adjusting your filters or search query.')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Notifications, 2 unread' }).click()
+  await page.getByRole('list', { name: 'Notifications' }).getByRole('link', { name: new RegExp(`Job #${jobId} is now Scheduled\\.`) }).click()
+  const details = page.getByRole('dialog', { name: 'Job Details' })
+  await expect(details).toContainText('14 Willow Crescent, Harrogate HG2 7QD')
+  await details.getByRole('button', { name: 'Close' }).first().click()
+  await expect(details).toBeHidden()
+  // The list keeps the clerk's range.
+  await expect(page.getByRole('combobox', { name: /^Start date/ })).toHaveValue('01/01/2020')
+
+  // A job that is not theirs, or no longer there.
+  await page.goto('/my-jobs?job=2147483647')
+  await expect(details).toContainText('This job could not be found. It may have been deleted.')
 })

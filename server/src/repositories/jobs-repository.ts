@@ -1,6 +1,6 @@
 // Jobs and what hangs off them. The dashboard read takes three queries whatever the number of jobs:
 // the jobs with their lookups, then all their files, then all their staff notes.
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { DashboardJob } from '@contract/jobs.ts'
 import type { Db } from '../db/database.ts'
 import { jobFiles, jobs, jobStatusHistory, jobTypes, reportTypes, slaSlots, staffNotes, users, type JobStatus } from '../db/schema.ts'
@@ -41,6 +41,74 @@ export interface NewJob {
   files?: NewJobFile[]
 }
 
+/** The jobs that `where` picks (a condition on `jobs`), newest first, in the shape of a dashboard row. */
+async function dashboardRows(db: Db, where: SQL): Promise<DashboardJob[]> {
+  const rows = await db
+    // Only the columns the list shows: on the embedded database every column of 5,000 rows costs.
+    .select({
+      job: {
+        id: jobs.id,
+        propertyAddress: jobs.propertyAddress,
+        createdAt: jobs.createdAt,
+        updatedAt: jobs.updatedAt,
+        slaDeadline: jobs.slaDeadline,
+        priority: jobs.priority,
+        audioDurationSeconds: jobs.audioDurationSeconds,
+        cost: jobs.cost,
+        status: jobs.status,
+      },
+      reportType: reportTypes.name,
+      jobType: jobTypes.name,
+      slaSlot: slaSlots.name,
+    })
+    .from(jobs)
+    .innerJoin(reportTypes, eq(reportTypes.id, jobs.reportTypeId))
+    .innerJoin(jobTypes, eq(jobTypes.id, jobs.jobTypeId))
+    .innerJoin(slaSlots, eq(slaSlots.id, jobs.slaSlotId))
+    .where(where)
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+  if (rows.length === 0) return []
+
+  const files = await db
+    .select({ jobId: jobFiles.jobId, kind: jobFiles.kind, fileKey: jobFiles.fileKey })
+    .from(jobFiles)
+    .innerJoin(jobs, eq(jobs.id, jobFiles.jobId))
+    .where(where)
+    .orderBy(asc(jobFiles.id))
+  const notes = await db
+    .select({ jobId: staffNotes.jobId, note: staffNotes.note, createdAt: staffNotes.createdAt })
+    .from(staffNotes)
+    .innerJoin(jobs, eq(jobs.id, staffNotes.jobId))
+    .where(where)
+    .orderBy(asc(staffNotes.createdAt), asc(staffNotes.id))
+
+  const byJob = new Map<number, DashboardJob>()
+  for (const { job, reportType, jobType, slaSlot } of rows) {
+    byJob.set(job.id, {
+      job_id: job.id,
+      property_address: job.propertyAddress,
+      created_at: job.createdAt.toISOString(),
+      updated_at: job.updatedAt.toISOString(),
+      sla_deadline: job.slaDeadline.toISOString(),
+      priority: job.priority,
+      audio_duration: Number(job.audioDurationSeconds),
+      cost: Number(job.cost),
+      audio_files: [],
+      template_files: [],
+      support_files: [],
+      transcript_files: [],
+      report_type: { name: reportType },
+      job_type: { name: jobType },
+      sla_slot: { name: slaSlot },
+      job_status: { status: job.status },
+      staff_note: [],
+    })
+  }
+  for (const file of files) byJob.get(file.jobId)?.[`${file.kind}_files`].push(file.fileKey)
+  for (const note of notes) byJob.get(note.jobId)?.staff_note.push({ note: note.note, created_at: note.createdAt.toISOString() })
+  return [...byJob.values()]
+}
+
 export const jobsRepository = {
   /** Inserts a job in status Submitted with its files and first history row; call inside the charge's transaction. */
   async create(db: Db, job: NewJob): Promise<number> {
@@ -55,72 +123,15 @@ export const jobsRepository = {
     return jobId
   },
 
+  /** The clerk's jobs created from `start` to `end` (both included), newest first, as the list reads them. */
   async dashboard(db: Db, userId: string, start: Date, end: Date): Promise<DashboardJob[]> {
-    const inRange = and(eq(jobs.userId, userId), gte(jobs.createdAt, start), lte(jobs.createdAt, end))
-    const rows = await db
-      // Only the columns the list shows: on the embedded database every column of 5,000 rows costs.
-      .select({
-        job: {
-          id: jobs.id,
-          propertyAddress: jobs.propertyAddress,
-          createdAt: jobs.createdAt,
-          updatedAt: jobs.updatedAt,
-          slaDeadline: jobs.slaDeadline,
-          priority: jobs.priority,
-          audioDurationSeconds: jobs.audioDurationSeconds,
-          cost: jobs.cost,
-          status: jobs.status,
-        },
-        reportType: reportTypes.name,
-        jobType: jobTypes.name,
-        slaSlot: slaSlots.name,
-      })
-      .from(jobs)
-      .innerJoin(reportTypes, eq(reportTypes.id, jobs.reportTypeId))
-      .innerJoin(jobTypes, eq(jobTypes.id, jobs.jobTypeId))
-      .innerJoin(slaSlots, eq(slaSlots.id, jobs.slaSlotId))
-      .where(inRange)
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    if (rows.length === 0) return []
+    return dashboardRows(db, and(eq(jobs.userId, userId), gte(jobs.createdAt, start), lte(jobs.createdAt, end))!)
+  },
 
-    const files = await db
-      .select({ jobId: jobFiles.jobId, kind: jobFiles.kind, fileKey: jobFiles.fileKey })
-      .from(jobFiles)
-      .innerJoin(jobs, eq(jobs.id, jobFiles.jobId))
-      .where(inRange)
-      .orderBy(asc(jobFiles.id))
-    const notes = await db
-      .select({ jobId: staffNotes.jobId, note: staffNotes.note, createdAt: staffNotes.createdAt })
-      .from(staffNotes)
-      .innerJoin(jobs, eq(jobs.id, staffNotes.jobId))
-      .where(inRange)
-      .orderBy(asc(staffNotes.createdAt), asc(staffNotes.id))
-
-    const byJob = new Map<number, DashboardJob>()
-    for (const { job, reportType, jobType, slaSlot } of rows) {
-      byJob.set(job.id, {
-        job_id: job.id,
-        property_address: job.propertyAddress,
-        created_at: job.createdAt.toISOString(),
-        updated_at: job.updatedAt.toISOString(),
-        sla_deadline: job.slaDeadline.toISOString(),
-        priority: job.priority,
-        audio_duration: Number(job.audioDurationSeconds),
-        cost: Number(job.cost),
-        audio_files: [],
-        template_files: [],
-        support_files: [],
-        transcript_files: [],
-        report_type: { name: reportType },
-        job_type: { name: jobType },
-        sla_slot: { name: slaSlot },
-        job_status: { status: job.status },
-        staff_note: [],
-      })
-    }
-    for (const file of files) byJob.get(file.jobId)?.[`${file.kind}_files`].push(file.fileKey)
-    for (const note of notes) byJob.get(note.jobId)?.staff_note.push({ note: note.note, created_at: note.createdAt.toISOString() })
-    return [...byJob.values()]
+  /** One of the clerk's own jobs, whenever created, as the list reads it; undefined when it is not theirs or not there. */
+  async ownedDashboardJob(db: Db, userId: string, jobId: number): Promise<DashboardJob | undefined> {
+    const [job] = await dashboardRows(db, and(eq(jobs.userId, userId), eq(jobs.id, jobId))!)
+    return job
   },
 
   async setStatus(db: Db, jobId: number, status: JobStatus, at = new Date()): Promise<void> {

@@ -1,7 +1,8 @@
 // /api/clerk: the clerk's own jobs. More calls (delete, cost, create) join this file's prefix.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DashboardQuery, DashboardResponse, DeleteJobsBody, DeleteJobsResponse } from '@contract/jobs.ts'
+import { ClerkJobParams, DashboardJob, DashboardQuery, DashboardResponse, DeleteJobsBody, DeleteJobsResponse } from '@contract/jobs.ts'
 import { HttpError } from '../http-error.ts'
+import { NOT_FOUND_DETAIL } from '../plugins/error-handler.ts'
 import { deleteClerkJobs } from '../jobs/job-operations.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 
@@ -13,6 +14,14 @@ export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { start, end } = request.query
     if (start > end) throw new HttpError(400, 'The start of the date range must not be after its end')
     return jobsRepository.dashboard(app.database.db, request.clerk!.userId, new Date(start), new Date(end))
+  })
+
+  // One of the clerk's own jobs whatever its date: a job's notification opens it even when the list's
+  // range leaves it out. Another clerk's job answers as an unknown one, so ids tell nothing.
+  app.get('/jobs/:jobId', { schema: { params: ClerkJobParams, response: { 200: DashboardJob } } }, async (request) => {
+    const job = await jobsRepository.ownedDashboardJob(app.database.db, request.clerk!.userId, request.params.jobId)
+    if (!job) throw new HttpError(404, NOT_FOUND_DETAIL)
+    return job
   })
 
   // Both readings of the spec (DELETE and POST) do the same: all of the listed jobs go, or none.

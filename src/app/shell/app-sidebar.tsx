@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, ty
 import { Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components'
 import { AddCircle24Regular, DocumentAdd24Regular, DocumentText24Regular, TextBulletListLtr24Regular } from '@fluentui/react-icons'
 import { NavLink } from 'react-router-dom'
+import { visuallyHidden } from '@/components/visually-hidden'
 import { AddCreditDialog } from '@/features/credits/components/add-credit-dialog'
 import { CreditBalance } from '@/features/credits/components/credit-balance'
 import { CREDIT_TEXT } from '@/features/credits/messages'
@@ -21,15 +22,6 @@ export const HEADER_HEIGHT = '56px'
 const RAIL_WIDTH = '72px'
 const FULL_WIDTH = '248px'
 
-const hidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const
 
 const useStyles = makeStyles({
   root: {
@@ -111,7 +103,7 @@ const useStyles = makeStyles({
   railLink: { justifyContent: 'center', paddingInline: 0 },
   icon: { flexShrink: 0 },
   label: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  hidden,
+  hidden: visuallyHidden,
   spacer: { flexGrow: 1 },
   credit: {
     display: 'grid',

@@ -37,6 +37,10 @@ export const DOWNLOAD_TEXT = {
 export const JOB_DETAILS_TEXT = {
   title: 'Job Details',
   noJob: 'No job details available',
+  /** A job the loaded list leaves out (a notification's), while it is asked for and when that fails. */
+  loadingJob: 'Loading job details...',
+  jobNotFound: 'This job could not be found. It may have been deleted.',
+  jobLoadFailed: 'The job’s details could not be loaded. Please try again.',
   close: 'Close',
   /** portal-spec.md §2 and §8: missing values and a missing deadline. */
   notSpecified: 'Not specified',

@@ -19,6 +19,8 @@ export const LIST_TEXT = {
   search: 'Search jobs',
   searchPlaceholder: 'Search by ID, address, type, status, date...',
   badDate: 'Enter a date as dd/MM/yyyy',
+  /** The first and last days the server takes in every time zone (lib/date-range.ts). */
+  dateOutOfRange: 'Enter a date between 02/01/1970 and 30/12/9999',
   startAfterEnd: 'The start date must not be after the end date',
 
   // States

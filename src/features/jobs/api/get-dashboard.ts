@@ -13,6 +13,8 @@ export const jobKeys = {
   dashboards: ['jobs', 'dashboard'] as const,
   dashboard: (startMs: number, endMs: number) => ['jobs', 'dashboard', startMs, endMs] as const,
   filterOptions: ['jobs', 'filter-options'] as const,
+  /** One job asked for by id (get-job.ts). */
+  job: (jobId: number) => ['jobs', 'job', jobId] as const,
 }
 
 /** The jobs created from `startMs` to `endMs` (both included), newest first. */

@@ -72,6 +72,27 @@ describe('JobDateRange', () => {
     expect(onRangeChange).not.toHaveBeenCalled()
   })
 
+  it('refuses a day the server cannot take (before 1970), says which days it can, and applies nothing', async () => {
+    const { user, onRangeChange, start, end } = setUp()
+    await user.clear(start)
+    await user.type(start, '31/12/1969')
+    expect(screen.getByText('Enter a date between 02/01/1970 and 30/12/9999')).toBeInTheDocument()
+    await user.tab()
+    expect(screen.getByText('Enter a date between 02/01/1970 and 30/12/9999')).toBeInTheDocument()
+    await user.clear(end)
+    await user.type(end, '1/1/0001')
+    await user.tab()
+    expect(screen.getAllByText('Enter a date between 02/01/1970 and 30/12/9999')).toHaveLength(2)
+    expect(onRangeChange).not.toHaveBeenCalled()
+
+    await user.clear(start)
+    await user.type(start, '02/01/1970')
+    await user.clear(end)
+    await user.type(end, '30/12/9999')
+    expect(screen.queryByText(/Enter a date/)).not.toBeInTheDocument()
+    expect(onRangeChange).toHaveBeenLastCalledWith({ start: new Date(1970, 0, 2), end: new Date(9999, 11, 30) })
+  })
+
   it('says when the start is after the end, and applies nothing until it is not', async () => {
     const { user, onRangeChange, start, end } = setUp()
     await user.clear(start)

@@ -2,12 +2,13 @@
 // take typing as well as a calendar, and a button back to the default range. A range is applied as
 // soon as both fields hold real days with the start not after the end: while typing (a whole date),
 // on leaving a field, on Enter, or on a day picked in the calendar. The fields ask for a text keyboard
-// (inputMode "text"), which has "/", rather than a tablet's numeric keypad, which has not.
+// (inputMode "text"), which has "/", rather than a tablet's numeric keypad, which has not. Only days the
+// server takes in every time zone can be typed or picked (02/01/1970 to 30/12/9999, lib/date-range.ts).
 import { useState } from 'react'
 import { Button, Field, makeStyles, tokens } from '@fluentui/react-components'
 import { DatePicker, type DatePickerProps, type DatePickerValidationResultData } from '@fluentui/react-datepicker-compat'
 import { ArrowReset20Regular } from '@fluentui/react-icons'
-import { formatRangeDay, parseTypedDay, type DayRange } from '../lib/date-range'
+import { FIRST_RANGE_DAY, formatRangeDay, LAST_RANGE_DAY, parseRangeDay, readRangeDay, type DayProblem, type DayRange } from '../lib/date-range'
 import { LIST_TEXT as TEXT } from '../list-messages'
 
 const useStyles = makeStyles({
@@ -27,16 +28,24 @@ interface DateDraft {
   /** The last day each field was read as; null once a field was emptied. */
   start: Date | null
   end: Date | null
-  /** The field's text could not be read as a day. */
-  bad: Record<Side, boolean>
+  /** Why the field's text could not be read as a day the range may use; null when it could. */
+  bad: Record<Side, DayProblem | null>
+  /** What each field last held as typed, to tell why the date picker refused it on leaving. */
+  typed: Record<Side, string>
   /** The range these days were last taken from; a new range from outside replaces them. */
   from: string
 }
 
 const rangeKey = (range: DayRange) => `${range.start.getTime()}-${range.end.getTime()}`
-const draftOf = (range: DayRange): DateDraft => ({ start: range.start, end: range.end, bad: { start: false, end: false }, from: rangeKey(range) })
+const draftOf = (range: DayRange): DateDraft => ({
+  start: range.start,
+  end: range.end,
+  bad: { start: null, end: null },
+  typed: { start: formatRangeDay(range.start), end: formatRangeDay(range.end) },
+  from: rangeKey(range),
+})
 const formatDay = (day?: Date) => (day ? formatRangeDay(day) : '')
-const parseDay = (text: string) => parseTypedDay(text)
+const problemText = (problem: DayProblem) => (problem === 'out-of-range' ? TEXT.dateOutOfRange : TEXT.badDate)
 
 export interface JobDateRangeProps {
   /** The range in force. */
@@ -55,13 +64,13 @@ export function JobDateRange({ range, defaultRange, onRangeChange }: JobDateRang
 
   const startAfterEnd = !!draft.start && !!draft.end && draft.start > draft.end
   const errors: Record<Side, string | undefined> = {
-    start: draft.bad.start ? TEXT.badDate : startAfterEnd ? TEXT.startAfterEnd : undefined,
-    end: draft.bad.end ? TEXT.badDate : undefined,
+    start: draft.bad.start ? problemText(draft.bad.start) : startAfterEnd ? TEXT.startAfterEnd : undefined,
+    end: draft.bad.end ? problemText(draft.bad.end) : undefined,
   }
 
   /** A field now reads as `day` (null: emptied). */
-  const choose = (side: Side, day: Date | null | undefined) => {
-    const next: DateDraft = { ...draft, [side]: day ?? null, bad: { ...draft.bad, [side]: !day } }
+  const choose = (side: Side, day: Date | null | undefined, typed = draft.typed) => {
+    const next: DateDraft = { ...draft, typed, [side]: day ?? null, bad: { ...draft.bad, [side]: day ? null : 'format' } }
     if (next.start && next.end && next.start <= next.end) {
       const nextRange = { start: next.start, end: next.end }
       next.from = rangeKey(nextRange)
@@ -69,18 +78,20 @@ export function JobDateRange({ range, defaultRange, onRangeChange }: JobDateRang
     }
     setDraft(next)
   }
-  const markBad = (side: Side) => setDraft((current) => ({ ...current, bad: { ...current.bad, [side]: true } }))
+  const markBad = (side: Side, problem: DayProblem) => setDraft((current) => ({ ...current, bad: { ...current.bad, [side]: problem } }))
 
   // A whole date typed is taken at once; one that cannot be a day says so at once.
   const onType = (side: Side) => (text: string) => {
+    const typed = { ...draft.typed, [side]: text }
     const trimmed = text.trim()
-    if (trimmed.length < 8 || !/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(trimmed)) return
-    const day = parseDay(trimmed)
-    if (day) choose(side, day)
-    else markBad(side)
+    if (trimmed.length < 8 || !/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(trimmed)) return setDraft({ ...draft, typed })
+    const read = readRangeDay(trimmed)
+    if (read.day) choose(side, read.day, typed)
+    else setDraft({ ...draft, typed, bad: { ...draft.bad, [side]: read.problem } })
   }
+  // The picker refused the field's text on leaving it: say why, from what was typed.
   const onValidation = (side: Side) => (data: DatePickerValidationResultData) => {
-    if (data.error) markBad(side)
+    if (data.error) markBad(side, readRangeDay(draft.typed[side]).problem ?? 'format')
   }
   const onReset = () => {
     setDraft(draftOf(defaultRange))
@@ -101,7 +112,9 @@ export function JobDateRange({ range, defaultRange, onRangeChange }: JobDateRang
               onChange={(_, data) => onType(side)(data.value)}
               allowTextInput
               formatDate={formatDay}
-              parseDateFromString={parseDay}
+              parseDateFromString={parseRangeDay}
+              minDate={FIRST_RANGE_DAY}
+              maxDate={LAST_RANGE_DAY}
               placeholder={TEXT.dateHint}
               // Tapping the field is for typing; the icon, Arrow Down or Enter opens the calendar.
               openOnClick={false}

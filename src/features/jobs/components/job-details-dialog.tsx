@@ -68,13 +68,18 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
 
 type Notice = { jobId: number; intent: 'error' | 'warning'; text: string }
 
+/** Where a job that the loaded list leaves out stands: asked for, not the clerk's (or gone), or not loaded. */
+export type JobLookup = 'loading' | 'not-found' | 'failed'
+
 export interface JobDetailsDialogProps {
   job: DashboardJob | null
+  /** Only when `job` is null because it is being asked for by id (a notification's job). */
+  lookup?: JobLookup
   open: boolean
   onClose: () => void
 }
 
-export function JobDetailsDialog({ job, open, onClose }: JobDetailsDialogProps) {
+export function JobDetailsDialog({ job, lookup, open, onClose }: JobDetailsDialogProps) {
   const styles = useStyles()
   const navigate = useNavigate()
   const online = useOnlineStatus()
@@ -197,7 +202,7 @@ export function JobDetailsDialog({ job, open, onClose }: JobDetailsDialogProps) 
 
   return (
     <AppDialog open={open} title={TEXT.title} onClose={close} maxWidth="md" actions={<Button onClick={close}>{TEXT.close}</Button>}>
-      {job ? body(job) : <p className={styles.empty}>{TEXT.noJob}</p>}
+      {job ? body(job) : <NoJob lookup={lookup} />}
     </AppDialog>
   )
 }
@@ -241,4 +246,17 @@ function Pairs({ rows }: { rows: [term: string, value: string][] }) {
       ))}
     </dl>
   )
+}
+
+function NoJob({ lookup }: { lookup: JobLookup | undefined }) {
+  const styles = useStyles()
+  if (lookup === 'loading') return <Spinner size="small" labelPosition="after" label={TEXT.loadingJob} />
+  if (lookup === 'not-found') return <StatusMessage intent="warning">{TEXT.jobNotFound}</StatusMessage>
+  if (lookup === 'failed')
+    return (
+      <StatusMessage intent="error" role="alert">
+        {TEXT.jobLoadFailed}
+      </StatusMessage>
+    )
+  return <p className={styles.empty}>{TEXT.noJob}</p>
 }

@@ -2,20 +2,13 @@
 // and time, and the row's actions (view details; delete for Completed or Failed jobs).
 import { Button, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Delete20Regular, Eye20Regular } from '@fluentui/react-icons'
+import { visuallyHidden } from '@/components/visually-hidden'
 import type { JobRow } from '../lib/job-rows'
 import { ADDRESS_MAX_CHARS, LIST_TEXT as TEXT } from '../list-messages'
 
 const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: visuallyHidden,
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
   remove: { color: tokens.colorPaletteRedForeground1 },
 })

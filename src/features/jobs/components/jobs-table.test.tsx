@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderWithPortal } from '@/test/fake-portal-api'
+import { renderWithPortal, stubViewportWidth } from '@/test/fake-portal-api'
 import { aDashboardJob, manyDashboardJobs } from '../lib/job-fixtures'
 import { toJobRows, type JobRow } from '../lib/job-rows'
 import type { StatusFilter } from '../lib/select-jobs'
@@ -18,23 +18,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals()
 })
-
-/** A window `width` px wide, as matchMedia answers min-width queries (jsdom has no matchMedia). */
-function stubViewportWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*(\d+)px/.exec(query)
-    return {
-      matches: min ? width >= Number(min[1]) : false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }
-  })
-}
 
 interface HarnessProps {
   rows: JobRow[]

@@ -57,4 +57,32 @@ describe('My Jobs at /my-jobs?job=…', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText('address query')).toHaveTextContent(/^$/))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
+
+  it('asks the server for a job the loaded list leaves out (older than its range) and opens its details', async () => {
+    api.answer('GET', '/clerk/jobs/5', {
+      status: 200,
+      body: aDashboardJob({ job_id: 5, property_address: '7 Orchard Close, Ripon HG4 1QT', created_at: '2025-03-04T12:00:00.000Z' }),
+    })
+    renderAt('/my-jobs?job=5')
+    const dialog = await screen.findByRole('dialog', { name: 'Job Details' })
+    await waitFor(() => expect(dialog).toHaveTextContent('7 Orchard Close, Ripon HG4 1QT'))
+    expect(dialog).toHaveTextContent('04 Mar 2025')
+    expect(api.seen('GET', '/clerk/jobs/5')).toHaveLength(1)
+    // A job that the list has is not asked for again.
+    expect(api.seen('GET', '/clerk/jobs/12')).toHaveLength(0)
+  })
+
+  it('says so when the job is not the clerk’s or no longer exists', async () => {
+    api.answer('GET', '/clerk/jobs/99', { status: 404, body: { detail: 'Not found' } })
+    renderAt('/my-jobs?job=99')
+    const dialog = await screen.findByRole('dialog', { name: 'Job Details' })
+    await waitFor(() => expect(dialog).toHaveTextContent('This job could not be found. It may have been deleted.'))
+  })
+
+  it('says so when the job could not be loaded', async () => {
+    api.answer('GET', '/clerk/jobs/98', 'network')
+    renderAt('/my-jobs?job=98')
+    const dialog = await screen.findByRole('dialog', { name: 'Job Details' })
+    await waitFor(() => expect(dialog).toHaveTextContent('The job’s details could not be loaded. Please try again.'))
+  })
 })

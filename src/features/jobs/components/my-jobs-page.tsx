@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { useJobsDashboard } from '../api/get-dashboard'
 import { useJobFilterOptions } from '../api/get-filter-options'
+import { useJob } from '../api/get-job'
 import { dashboardRangeMs, defaultDateRange, formatRangeDay, parseRangeDay, sameRange, type DayRange } from '../lib/date-range'
 import { toJobRows } from '../lib/job-rows'
 import { useJobFromAddress } from '../lib/use-job-from-address'
@@ -18,7 +19,7 @@ import { useStoredJobFilters } from '../lib/stored-job-filters'
 import { useToday } from '../lib/use-today'
 import { LIST_TEXT as TEXT } from '../list-messages'
 import { DeleteJobsDialog } from './delete-jobs-dialog'
-import { JobDetailsDialog } from './job-details-dialog'
+import { JobDetailsDialog, type JobLookup } from './job-details-dialog'
 import { JobFilters } from './job-filters'
 import { JobsOfflineNote } from './jobs-offline-note'
 import { JobsTable } from './jobs-table'
@@ -102,8 +103,13 @@ export function MyJobsPage() {
   const onDeleted = (deletedIds: number[]) =>
     setSelectedIds((current) => new Set([...current].filter((id) => !deletedIds.includes(id))))
 
-  // The details follow the latest list, so a refresh shows a changed status or a new transcript.
-  const detailsJob = details ? (jobs?.find((job) => job.job_id === details.jobId) ?? null) : null
+  // The details follow the latest list, so a refresh shows a changed status or a new transcript. A job
+  // the list leaves out (a notification's, older than the range) is asked for by its id.
+  const listedJob = details ? (jobs?.find((job) => job.job_id === details.jobId) ?? null) : null
+  const askedJob = useJob(details?.jobId ?? 0, { enabled: !!details?.open && jobs !== undefined && listedJob === null })
+  const detailsJob = listedJob ?? (details && askedJob.data?.job_id === details.jobId ? askedJob.data : null)
+  const lookup: JobLookup | undefined =
+    detailsJob || jobs === undefined ? undefined : askedJob.isPending ? 'loading' : askedJob.error instanceof ApiError && askedJob.error.status === 404 ? 'not-found' : 'failed'
 
   const refreshFailedOffline = dashboard.isRefetchError && dashboard.error instanceof ApiError && dashboard.error.network
   const showOfflineNote = jobs !== undefined && (!online || refreshFailedOffline)
@@ -164,7 +170,7 @@ export function MyJobsPage() {
       {/* Mounted from the first opening on and closed through `open`: a Fluent dialog unmounted while
           open leaves the page aria-hidden (src/lib/modal-hiding.ts). */}
       {details && (
-        <JobDetailsDialog key={details.key} job={detailsJob} open={details.open} onClose={() => setDetails((current) => current && { ...current, open: false })} />
+        <JobDetailsDialog key={details.key} job={detailsJob} lookup={lookup} open={details.open} onClose={() => setDetails((current) => current && { ...current, open: false })} />
       )}
       {deletion && (
         <DeleteJobsDialog

@@ -22,23 +22,34 @@ export function formatRangeDay(day: Date): string {
   return format(day, RANGE_DAY_FORMAT)
 }
 
-/** A day typed strictly as dd/MM/yyyy (two-digit day and month, four-digit year); null otherwise. */
-export function parseRangeDay(text: string): Date | null {
-  const trimmed = text.trim()
-  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(trimmed) || !isMatch(trimmed, RANGE_DAY_FORMAT)) return null
-  const day = parse(trimmed, RANGE_DAY_FORMAT, new Date(2000, 0, 1))
-  return isValid(day) ? day : null
-}
+/**
+ * The first and last days a range may name. The server takes times from 1970-01-01T00:00Z to the end
+ * of 9999 UTC (contract/input-rules.ts `TimeMs`); a day is asked for from local midnight to 23:59:59.999
+ * local, so one day in from each end keeps every time zone (UTC-12 to UTC+14) inside that.
+ */
+export const FIRST_RANGE_DAY = new Date(1970, 0, 2)
+export const LAST_RANGE_DAY = new Date(9999, 11, 30)
+
+/** Why a typed day cannot be used: not a day in dd/MM/yyyy, or a day the server cannot take. */
+export type DayProblem = 'format' | 'out-of-range'
 
 /**
- * A day typed with one or two digits for the day and month and four for the year ("5/11/2026" or
- * "05/11/2026"), as the date picker reads a field when it is left; null otherwise.
+ * A day typed as dd/MM/yyyy, with one or two digits for the day and month ("5/11/2026" or
+ * "05/11/2026", as the date picker reads a field when it is left) and four for the year, as a local
+ * day; or why it cannot be one.
  */
-export function parseTypedDay(text: string): Date | null {
+export function readRangeDay(text: string): { day: Date; problem: null } | { day: null; problem: DayProblem } {
   const trimmed = text.trim()
-  if (!/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(trimmed) || !isMatch(trimmed, 'd/M/yyyy')) return null
+  if (!/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(trimmed) || !isMatch(trimmed, 'd/M/yyyy')) return { day: null, problem: 'format' }
   const day = parse(trimmed, 'd/M/yyyy', new Date(2000, 0, 1))
-  return isValid(day) ? day : null
+  if (!isValid(day)) return { day: null, problem: 'format' }
+  if (day < FIRST_RANGE_DAY || day > LAST_RANGE_DAY) return { day: null, problem: 'out-of-range' }
+  return { day, problem: null }
+}
+
+/** The day `text` names (see readRangeDay); null when it names none the range may use. */
+export function parseRangeDay(text: string): Date | null {
+  return readRangeDay(text).day
 }
 
 export interface RangeMs {

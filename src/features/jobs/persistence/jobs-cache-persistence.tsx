@@ -1,7 +1,8 @@
 // The offline copy of the job list. What is kept where, and why:
 // - localStorage, key `inspectscribe.jobs-cache.<clerk>` (the access token's `sub`): the React Query
-//   queries whose key starts with 'jobs' (the dashboard per date range, the filter options), as the
-//   last successful answers. Local rather than session storage so that a tablet that lost its
+//   queries whose key starts with 'jobs' (the dashboard per date range, the filter options, a job
+//   asked for by id when a notification opens one the list leaves out), as the last successful
+//   answers. Local rather than session storage so that a tablet that lost its
 //   connection still shows the clerk's jobs after the tab was closed and the clerk signed in again.
 //   Nothing else (profile, credits, notifications, paused mutations) is written.
 // - One key per clerk, so that a clerk never reads another clerk's copy on a shared device.

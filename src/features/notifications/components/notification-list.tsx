@@ -5,6 +5,7 @@ import { useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { Button, makeStyles, mergeClasses, Spinner, tokens } from '@fluentui/react-components'
 import type { Notification } from '@contract/notifications.ts'
+import { visuallyHidden } from '@/components/visually-hidden'
 import { jobDetailsPath } from '@/lib/job-details-path'
 import { useNotifications } from '../api/get-notifications'
 import { useMarkNotificationsRead } from '../api/mark-notifications-read'
@@ -59,15 +60,7 @@ const useStyles = makeStyles({
   view: { color: tokens.colorBrandForegroundLink, fontWeight: tokens.fontWeightSemibold },
   note: { margin: 0, padding: `${tokens.spacingVerticalM} 0`, color: tokens.colorNeutralForeground2 },
   error: { margin: 0, padding: `${tokens.spacingVerticalM} 0`, color: tokens.colorStatusDangerForeground1 },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  hidden: visuallyHidden,
 })
 
 interface EntryProps {
