@@ -152,7 +152,7 @@ test('selecting finished jobs and deleting them, one or several', async ({ page,
   await bulk.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(bulk.getByText('2 job(s) deleted')).toBeVisible()
   // The dialog closes itself 3 s after success.
-  await expect(bulk).toBeHidden({ timeout: 6_000 })
+  await expect(bulk).toBeHidden()
   await expect(bodyRows(page)).toHaveCount(4)
   await expect(rowOf(page, ids[3]!)).toHaveCount(0)
 
@@ -167,7 +167,7 @@ test('selecting finished jobs and deleting them, one or several', async ({ page,
   await single.getByRole('checkbox').check()
   await single.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(single.getByText('1 job(s) deleted')).toBeVisible()
-  await expect(single).toBeHidden({ timeout: 6_000 })
+  await expect(single).toBeHidden()
   await expect(bodyRows(page)).toHaveCount(3)
   const left = JSON.parse(await ops('jobs', '--clerk', email, '--json')) as { jobId: number }[]
   expect(left.map((job) => job.jobId).sort()).toEqual([ids[0], ids[2], ids[4]].sort())
