@@ -9,7 +9,12 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 60_000,
+  // Limits, not waits: every expect retries until its condition holds. On a busy 2-core machine a
+  // page can take several seconds to render after a navigation, more than the 5 s default of expect;
+  // a journey that signs in, makes jobs with the operator command and walks several pages can take
+  // more than a minute.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },

@@ -31,9 +31,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
-          // Rendering Fluent's tables, menus and date pickers in jsdom takes seconds on a busy 2-core
-          // machine (a file's first test also loads them): a ceiling for a slow machine, not a wait.
-          testTimeout: 20_000,
+          // A limit, not a wait: a busy 2-core machine runs a Fluent page in jsdom many times slower
+          // than an idle one, and 5 s (the default) was not enough. Above Testing Library's 10 s limit.
+          testTimeout: 30_000,
         },
       },
       // Pure server units need no database; they run once, with the PGlite suite.

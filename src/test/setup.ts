@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+
+// How long findBy*/waitFor wait for their condition before failing. Testing Library's default of
+// 1 s is a timing assumption: rendering a Fluent page in jsdom on a busy 2-core machine can take
+// longer, and the tests then failed although nothing was wrong. A passing wait returns as soon as its
+// condition holds, so a generous limit costs nothing; the portal's testTimeout (vitest.config.ts)
+// stays above it.
+configure({ asyncUtilTimeout: 10_000 })
 
 afterEach(() => {
   cleanup()

@@ -57,7 +57,7 @@ test('change the password, then sign in with the new one', async ({ page, reques
   await dialog.getByRole('checkbox').check()
   await dialog.getByRole('button', { name: 'Change Password' }).click()
   await expect(dialog.getByText('Password changed successfully')).toBeVisible()
-  await expect(dialog).toBeHidden({ timeout: 5_000 })
+  await expect(dialog).toBeHidden()
 
   await page.getByRole('button', { name: 'Profile menu' }).click()
   await page.getByRole('menuitem', { name: 'Logout' }).click()

@@ -64,7 +64,7 @@ describe('AppFrame: the offline copy of the jobs', () => {
   it('keeps the jobs under the clerk’s key, and Logout wipes them', async () => {
     const { user, client } = renderFrame()
     expect(await screen.findByRole('heading', { name: '1 job(s)' })).toBeInTheDocument()
-    await waitFor(() => expect(localStorage.getItem(CACHE_KEY)).not.toBeNull(), { timeout: 3000 })
+    await waitFor(() => expect(localStorage.getItem(CACHE_KEY)).not.toBeNull())
 
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Logout' }))
     expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/login$/)
@@ -76,13 +76,13 @@ describe('AppFrame: the offline copy of the jobs', () => {
     api.answer('POST', '/account/gdpr-delete', { status: 200, body: { message: 'Your account will be deleted within 10 days.', success: true } })
     const { user } = renderFrame()
     await screen.findByRole('heading', { name: '1 job(s)' })
-    await waitFor(() => expect(localStorage.getItem(CACHE_KEY)).not.toBeNull(), { timeout: 3000 })
+    await waitFor(() => expect(localStorage.getItem(CACHE_KEY)).not.toBeNull())
 
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Delete Account' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete Account' })
     for (const checkbox of within(dialog).getAllByRole('checkbox')) await user.click(checkbox)
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }))
-    expect(await screen.findByLabelText('current path', undefined, { timeout: 4000 })).toHaveTextContent(/^\/login$/)
+    expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/login$/)
     expect(localStorage.getItem(CACHE_KEY)).toBeNull()
   })
 

@@ -76,7 +76,7 @@ describe('ProfileMenu', () => {
     for (const checkbox of within(dialog).getAllByRole('checkbox')) await user.click(checkbox)
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }))
     expect(await screen.findByRole('status')).toHaveTextContent('Account deleted successfully. Redirecting to login page...')
-    expect(await screen.findByLabelText('current path', undefined, { timeout: 3000 })).toHaveTextContent(/^\/login$/)
+    expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/login$/)
     expect(sessionStorage.getItem('auth_token')).toBeNull()
   })
 })

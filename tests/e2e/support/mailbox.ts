@@ -42,8 +42,11 @@ export interface ReceivedMail {
   linkPath: string
 }
 
-/** Waits for the newest message to `to` whose subject matches. */
-export async function waitForMail(to: string, subject: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+/**
+ * Waits for the newest message to `to` whose subject matches. The limit is generous: the server may
+ * send after answering, and a busy machine delays the send; a mail that has arrived returns at once.
+ */
+export async function waitForMail(to: string, subject: string, timeoutMs = 30_000): Promise<ReceivedMail> {
   const dir = process.env.E2E_MAILDIR
   if (!dir) throw new Error('E2E_MAILDIR is not set: the e2e global setup did not run.')
   const deadline = Date.now() + timeoutMs

@@ -75,15 +75,29 @@ const stored = (clerk: string) => {
   return raw ? (JSON.parse(raw) as { buster: string; timestamp: number; clientState: { queries: { queryKey: unknown[] }[]; mutations: unknown[] } }) : null
 }
 
-/** Waits out the persister's 1 s throttle. */
-const persisted = (clerk: string) => waitFor(() => expect(stored(clerk)).not.toBeNull(), { timeout: 3000 })
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 1300)))
+// The persister writes at most once a second (a throttle on setTimeout). The clock is faked so that a
+// test moves past that second at once instead of sleeping through it, which a busy machine could
+// stretch past any fixed wait; it still runs on by itself, for React Query's and the DOM's own timers.
+// Restoring the real clock after each test also drops a write an earlier test's frame left scheduled.
+const THROTTLE_MS = 1000
+
+/** Lets the persister's throttle run out, so that every write it has scheduled has landed (or not). */
+const throttleRunOut = () => act(() => vi.advanceTimersByTimeAsync(THROTTLE_MS))
+
+/** Waits until the jobs show, then lets the throttle run out: the copy holds them now. */
+async function persisted(clerk: string) {
+  await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
+  await throttleRunOut()
+  expect(stored(clerk)).not.toBeNull()
+}
 
 beforeEach(() => {
   localStorage.clear()
+  vi.useFakeTimers({ shouldAdvanceTime: true })
 })
 
 afterEach(() => {
+  vi.useRealTimers()
   vi.unstubAllGlobals()
 })
 
@@ -92,7 +106,6 @@ describe('JobsCachePersistence: what is stored', () => {
     renderFrame({ clerk: 'clerk-7' })
     await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
     await persisted('clerk-7')
-    await settle()
     const copy = stored('clerk-7')!
     expect(copy.buster).toBe(JOBS_CACHE_BUSTER)
     expect(copy.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY]])
@@ -103,7 +116,7 @@ describe('JobsCachePersistence: what is stored', () => {
   it('stores nothing when the token names no clerk', async () => {
     renderFrame({ clerk: null })
     await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
-    await settle()
+    await throttleRunOut()
     expect(Object.keys(localStorage)).toEqual([])
   })
 })
@@ -162,8 +175,23 @@ describe('JobsCachePersistence: the end of a session', () => {
     expect(Object.keys(localStorage).filter((key) => key.startsWith('inspectscribe.jobs-cache.'))).toEqual([])
     expect(client.getQueryData(DASHBOARD_KEY)).toBeUndefined()
     expect(client.getQueryData(['profile'])).toEqual({ full_name: 'Jordan' })
-    await settle()
+    await throttleRunOut()
     expect(stored('clerk-7')).toBeNull()
+  })
+
+  it('never lets a write scheduled by a frame already left land after a later wipe', async () => {
+    // Clerk 7's frame has a write scheduled when it is left (an expired token sends the clerk to
+    // the sign-in page); within that second clerk 9's session is ended, which wipes every copy.
+    const first = renderFrame({ clerk: 'clerk-7' })
+    await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
+    expect(stored('clerk-7')).toBeNull()
+    first.unmount()
+    renderFrame({ clerk: 'clerk-9' })
+    await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
+
+    act(() => clearSession())
+    await throttleRunOut()
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('inspectscribe.jobs-cache.'))).toEqual([])
   })
 
   it('wipes on a 403 from the API', async () => {

@@ -71,17 +71,25 @@ export function sweepStaleJobsCaches(storage: Storage = window.localStorage, now
 
 interface ClerkPersistence {
   options: Omit<PersistQueryClientOptions, 'queryClient'>
-  /** Stops every later write, including one the persister's 1 s throttle has already scheduled. */
+  /** Lets it write while its frame is mounted; returns what stops that when the frame is left. */
+  attach: () => () => void
+  /** Stops every later write for good (the session ended), including one already scheduled. */
   stop: () => void
 }
 
+// The persister writes at most once a second, so a write is often scheduled. It lands only while its
+// frame is mounted and the session has not ended: a frame that is listening for the end stops its
+// writes there, and a frame already left writes nothing, so no write can land after a wipe made by a
+// later frame (a left frame no longer hears the end). Leaving drops at most the last second of
+// changes, as closing the tab does.
 function clerkPersistence(clerk: string): ClerkPersistence {
+  let mounted = false
   let stopped = false
   const storage = window.localStorage
   const guarded: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
     getItem: (key) => storage.getItem(key),
     setItem: (key, value) => {
-      if (!stopped) storage.setItem(key, value)
+      if (mounted && !stopped) storage.setItem(key, value)
     },
     removeItem: (key) => storage.removeItem(key),
   }
@@ -97,6 +105,12 @@ function clerkPersistence(clerk: string): ClerkPersistence {
       maxAge: JOBS_CACHE_MAX_AGE_MS,
       buster: JOBS_CACHE_BUSTER,
       dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false },
+    },
+    attach: () => {
+      mounted = true
+      return () => {
+        mounted = false
+      }
     },
     stop: () => {
       stopped = true
@@ -123,14 +137,17 @@ function ClerkJobsCache({ clerk, client, children }: { clerk: string; client: Qu
     client.setQueryDefaults(jobKeys.all, { gcTime: JOBS_CACHE_MAX_AGE_MS })
     return clerkPersistence(clerk)
   })
-  useEffect(
-    () =>
-      onSessionEnded(() => {
-        persistence.stop()
-        forgetJobs(client)
-      }),
-    [client, persistence],
-  )
+  useEffect(() => {
+    const detach = persistence.attach()
+    const stopListening = onSessionEnded(() => {
+      persistence.stop()
+      forgetJobs(client)
+    })
+    return () => {
+      stopListening()
+      detach()
+    }
+  }, [client, persistence])
   return (
     <PersistQueryClientProvider client={client} persistOptions={persistence.options}>
       <AfterRestore>{children}</AfterRestore>
