@@ -12,7 +12,10 @@ export function uniqueEmail(label: string): string {
 
 /** Creates an account through the real API and the real e-mailed link, without the screens. */
 export async function createClerk(request: APIRequestContext, email: string, password = PASSWORD, fullName = 'Jordan Fieldclerk'): Promise<void> {
-  const started = await request.post('/api/auth/signup-request', { data: { full_name: fullName, email } })
+  // Each account comes from a client address of its own (an address of the documentation range, named
+  // in X-Forwarded-For, which the e2e server believes from loopback), as clerks sign up from their own devices.
+  const client = `203.0.113.${((counter + process.pid) % 254) + 1}`
+  const started = await request.post('/api/auth/signup-request', { data: { full_name: fullName, email }, headers: { 'x-forwarded-for': client } })
   if (!started.ok()) throw new Error(`signup-request: ${await started.text()}`)
   const mail = await waitForMail(email, 'Complete your InspectScribe sign-up')
   const token = new URLSearchParams(mail.linkPath.split('?')[1]).get('token')!
