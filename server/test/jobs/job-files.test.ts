@@ -96,6 +96,17 @@ describe('job files and deletion', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/files/10/${encodePath(first.audio_files[0]!)}` })).statusCode).toBe(403)
   })
 
+  it('answers 404 in the {detail} shape for a kind that names an inherited property, even with the right owner', async () => {
+    const first = await job(ids[0]!)
+    const audio = first.audio_files[0]!
+    for (const kind of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      for (const token of [bob, alice]) {
+        const answer = await t.app.inject({ method: 'GET', url: `/api/files/${kind}/${encodePath(audio)}`, headers: bearer(token) })
+        expect({ kind, status: answer.statusCode, body: answer.body }).toEqual({ kind, status: 404, body: JSON.stringify({ detail: 'Not found' }) })
+      }
+    }
+  })
+
   it('moves a Completed job to Downloaded on the first transcript download, once, with its history, without notifying the clerk of their own download', async () => {
     const completed = await job(ids[3]!)
     const transcript = completed.transcript_files[0]!
