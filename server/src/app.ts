@@ -32,6 +32,7 @@ import type { FileStorage } from './storage/file-storage.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
 import { scheduleAccountErasure } from './tasks/account-erasure.ts'
 import { scheduleStorageSweep } from './tasks/storage-sweep.ts'
+import { scheduleSuccessorSweep } from './tasks/refresh-successor-sweep.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,7 +52,7 @@ export interface AppOptions {
   logController?: FastifyServerOptions['logController']
   /** Tests replace the e-mail transport to read what was sent. */
   mailer?: Mailer
-  /** Run the periodic tasks (account erasure, storage sweep) in this process; on by default. */
+  /** Run the periodic tasks (account erasure, storage sweep, expired refresh successors) in this process; on by default. */
   scheduledTasks?: boolean
 }
 
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger, logController, mailer
   if (scheduledTasks) {
     scheduleAccountErasure(app)
     scheduleStorageSweep(app)
+    scheduleSuccessorSweep(app)
   }
   return app
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lt, ne } from 'drizzle-orm'
 import type { Db } from '../db/database.ts'
 import { refreshTokens, sessions, users } from '../db/schema.ts'
 
@@ -43,11 +43,35 @@ export const sessionsRepository = {
     return rows.length === 1
   },
 
+  /**
+   * Drops the sealed successors of the session's tokens, but for `keepTokenId`'s: once a token is
+   * exchanged, every older token's successor has been exchanged too and can never be answered again.
+   */
+  async forgetSuccessors(db: Db, sessionId: string, keepTokenId?: string): Promise<void> {
+    const others = keepTokenId ? ne(refreshTokens.id, keepTokenId) : undefined
+    await db
+      .update(refreshTokens)
+      .set({ successorSealed: null })
+      .where(and(eq(refreshTokens.sessionId, sessionId), isNotNull(refreshTokens.successorSealed), others))
+  },
+
+  /** Drops the sealed successors of tokens exchanged before `rotatedBefore` (past the grace window). */
+  async forgetSuccessorsRotatedBefore(db: Db, rotatedBefore: Date): Promise<number> {
+    const rows = await db
+      .update(refreshTokens)
+      .set({ successorSealed: null })
+      .where(and(isNotNull(refreshTokens.successorSealed), lt(refreshTokens.rotatedAt, rotatedBefore)))
+      .returning({ id: refreshTokens.id })
+    return rows.length
+  },
+
+  /** Ends the session; its tokens' sealed successors go too, as nothing will be answered with them. */
   async revoke(db: Db, sessionId: string, reason: string): Promise<void> {
     await db
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    await sessionsRepository.forgetSuccessors(db, sessionId)
   },
 
   async revokeAllForUser(db: Db, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
