@@ -10,7 +10,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createAccessTokens, resolveJwtSecret } from './auth/access-tokens.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
-import { safeLogging } from './logging.ts'
+import { SafeLogController, safeLogging } from './logging.ts'
 import { registerAuthenticate } from './plugins/authenticate.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts'
@@ -70,7 +70,7 @@ export async function buildApp({ config, database, logger, logController, mailer
   const app = Fastify({
     // Errors are logged without query parameters or quoted values; credentials are censored.
     logger: safeLogging(logger ?? { level: config.logLevel }),
-    logController,
+    logController: logController ?? new SafeLogController(),
     // The client's address (which the sign-in limits count) comes from X-Forwarded-For only through
     // the proxies TRUST_PROXY names; otherwise anyone could pick a new address on every try.
     trustProxy: trustProxyOption(config.trustProxy),
