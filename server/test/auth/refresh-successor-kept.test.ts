@@ -1,7 +1,7 @@
 // The successor sealed under a just-exchanged refresh token (kept so a second tab inside the grace
 // window gets the same answer) must not outlive its use: otherwise the first token of a session and a
 // copy of the database open every link of the chain, up to the live token.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { forgetSuccessorsPastGrace, REFRESH_REUSE_GRACE_MS } from '../../src/auth/sessions.ts'
 import { hashToken, openWithToken } from '../../src/auth/tokens.ts'
@@ -84,5 +84,23 @@ describe('the sealed successor of an exchanged refresh token', () => {
     later(REFRESH_REUSE_GRACE_MS + 1)
     expect((await refresh(cookies[1]!)).statusCode).toBe(403)
     expect((await rows()).filter((row) => row.successorSealed !== null)).toEqual([])
+  })
+
+  // Only PostgreSQL runs two transactions at once (PGlite takes them in turn). An exchange must not wait
+  // for an older token's row that another request holds (a second tab's replay of it, or the sweep):
+  // that request may be waiting for the row this exchange holds, and each would wait for the other.
+  it.runIf(inject('databaseKind') === 'postgres')('does not make an exchange wait for an older token another request holds', async () => {
+    const { cookies, rows } = await chainOfRefreshes(1)
+    const answer = await t.database.db.transaction(async (tx) => {
+      await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(cookies[0]!))).for('update')
+      return refresh(cookies[1]!)
+    })
+    expect(answer.statusCode).toBe(200)
+    // The row that was held keeps its successor until the sweep, past the window.
+    const keeping = async () => (await rows()).filter((row) => row.successorSealed !== null).map((row) => row.tokenHash).sort()
+    expect(await keeping()).toEqual([hashToken(cookies[0]!), hashToken(cookies[1]!)].sort())
+    later(REFRESH_REUSE_GRACE_MS + 1)
+    await forgetSuccessorsPastGrace(t.database.db)
+    expect(await keeping()).toEqual([])
   })
 })
