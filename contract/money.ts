@@ -24,6 +24,16 @@ export function parseCents(text: string): ParsedCents {
   return { ok: true, cents: sign === '-' && cents !== 0 ? -cents : cents }
 }
 
+/**
+ * A numeric the database sent as text ("30.25", "0") in cents. The database's own value, not input:
+ * anything else is a fault, thrown with `what` holds it ("the ledger", "the price list").
+ */
+export function centsOfNumeric(numeric: string, what: string): number {
+  const parsed = parseCents(numeric)
+  if (!parsed.ok) throw new Error(`${what} holds a value that is not an amount: ${numeric}`)
+  return parsed.cents
+}
+
 /** Cents as decimal text with exactly 2 decimals: 110 → "1.10", -7 → "-0.07". */
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`)

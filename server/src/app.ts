@@ -10,7 +10,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createAccessTokens, resolveJwtSecret } from './auth/access-tokens.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
-import { safeLogging } from './logging.ts'
+import { SafeLogController, safeLogging } from './logging.ts'
 import { registerAuthenticate } from './plugins/authenticate.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts'
@@ -32,6 +32,7 @@ import type { FileStorage } from './storage/file-storage.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
 import { scheduleAccountErasure } from './tasks/account-erasure.ts'
 import { scheduleStorageSweep } from './tasks/storage-sweep.ts'
+import { scheduleSuccessorSweep } from './tasks/refresh-successor-sweep.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,7 +52,7 @@ export interface AppOptions {
   logController?: FastifyServerOptions['logController']
   /** Tests replace the e-mail transport to read what was sent. */
   mailer?: Mailer
-  /** Run the periodic tasks (account erasure, storage sweep) in this process; on by default. */
+  /** Run the periodic tasks (account erasure, storage sweep, expired refresh successors) in this process; on by default. */
   scheduledTasks?: boolean
 }
 
@@ -69,7 +70,7 @@ export async function buildApp({ config, database, logger, logController, mailer
   const app = Fastify({
     // Errors are logged without query parameters or quoted values; credentials are censored.
     logger: safeLogging(logger ?? { level: config.logLevel }),
-    logController,
+    logController: logController ?? new SafeLogController(),
     // The client's address (which the sign-in limits count) comes from X-Forwarded-For only through
     // the proxies TRUST_PROXY names; otherwise anyone could pick a new address on every try.
     trustProxy: trustProxyOption(config.trustProxy),
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger, logController, mailer
   if (scheduledTasks) {
     scheduleAccountErasure(app)
     scheduleStorageSweep(app)
+    scheduleSuccessorSweep(app)
   }
   return app
 }

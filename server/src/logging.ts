@@ -2,7 +2,8 @@
 // database failure shows its SQL (with $1 placeholders) and its SQLSTATE code but never the values:
 // Drizzle puts every query parameter (e-mails, argon2id hashes, token hashes) into its error's
 // message, and PostgreSQL quotes values in its own message and detail. Headers and bodies that carry
-// credentials are censored wherever they are logged.
+// credentials are censored wherever they are logged, and so are the query parameters that carry them
+// (the e-mailed links /reset-password?token=… and /signup/continue?token=… are pages this server serves).
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { DrizzleQueryError } from 'drizzle-orm'
 import pinoPretty from 'pino-pretty'
@@ -26,8 +27,53 @@ export function safeLogging(logger: LoggerOption): LoggerOption {
   const options = logger === true ? {} : logger
   return {
     ...options,
-    serializers: { ...options.serializers, err: serializeError },
+    serializers: { ...options.serializers, err: serializeError, req: serializeRequest },
     redact: { paths: REDACT_PATHS, censor: REDACTED },
+  }
+}
+
+/** Query parameter names whose values are credentials: any *token*, code, key, signature. */
+const SECRET_PARAMETER = /token|^code$|^key$|signature/i
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '))
+  } catch {
+    return name
+  }
+}
+
+/** The address as the log shows it: the path and query string, with the values of secret parameters censored. */
+export function loggedUrl(url: string): string {
+  const queryStart = url.indexOf('?')
+  if (queryStart === -1) return url
+  const parameters = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((parameter) => {
+      const name = parameter.split('=', 1)[0]!
+      return SECRET_PARAMETER.test(decodedName(name)) ? `${name}=${REDACTED}` : parameter
+    })
+  return `${url.slice(0, queryStart)}?${parameters.join('&')}`
+}
+
+/** Fastify's own request serializer, with the address's secret parameters censored. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    version: request.headers?.['accept-version']?.toString(),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }
+}
+
+/** Fastify's log lines, but the one that quotes an unknown route's address censors it as above. */
+export class SafeLogController extends LogController {
+  override routeNotFound(request: FastifyRequest, _reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return
+    request.log.info(`Route ${request.raw.method}:${loggedUrl(request.raw.url ?? '')} not found`)
   }
 }
 
@@ -112,12 +158,12 @@ export function terminalLogging(level: string, destination: NodeJS.WritableStrea
   return { logger: { level, stream }, logController: new OneDebugLinePerRequest() }
 }
 
-class OneDebugLinePerRequest extends LogController {
+class OneDebugLinePerRequest extends SafeLogController {
   // The completed line below says all a person at a terminal needs.
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error) return super.requestCompleted(error, request, reply)
-    reply.log.debug(`${request.method} ${request.url} answered ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`)
+    reply.log.debug(`${request.method} ${loggedUrl(request.url)} answered ${reply.statusCode} in ${Math.round(reply.elapsedTime)} ms`)
   }
 }

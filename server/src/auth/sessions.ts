@@ -61,6 +61,9 @@ export async function refreshSession(db: Db, tokens: AccessTokens, presented: st
       await sessionsRepository.revoke(tx, found.sessionId, 'refresh token reused')
       return { ok: false, reason: 'reused' }
     }
+    // Only this token's successor can still be asked for (inside the window): the older links of the
+    // chain are dropped, so an old token and a copy of the table lead nowhere.
+    await sessionsRepository.forgetSuccessors(tx, found.sessionId, found.id)
     await sessionsRepository.addRefreshToken(tx, found.sessionId, hashToken(nextToken), new Date(now.getTime() + REFRESH_TOKEN_TTL_MS))
     return { ok: true, userId: found.userId, sessionId: found.sessionId, refreshToken: nextToken, issuedAt: now }
   })
@@ -82,6 +85,14 @@ async function replayableSuccessor(tx: Db, found: RotatedToken, rotatedAt: Date,
   if (!successor) return null
   const live = await sessionsRepository.findRefreshToken(tx, hashToken(successor))
   return live && live.sessionId === found.sessionId && !live.rotatedAt && live.expiresAt > now ? successor : null
+}
+
+/**
+ * Drops the sealed successors whose grace window has passed, as of `now`: they can no longer be
+ * answered, and each would let its old token (and a copy of the database) open the live one.
+ */
+export async function forgetSuccessorsPastGrace(db: Db, now = new Date()): Promise<number> {
+  return sessionsRepository.forgetSuccessorsRotatedBefore(db, new Date(now.getTime() - REFRESH_REUSE_GRACE_MS))
 }
 
 /** Ends the session a refresh token belongs to (logout). Unknown tokens are ignored. */

@@ -4,6 +4,7 @@
 // the embedded default gives the demo clerk a set on its first start. Demo jobs are not charged.
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { formatCents } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
 import type { JobStatus } from '../db/schema.ts'
 import { measureAudioSeconds } from '../audio/measure-duration.ts'
@@ -15,7 +16,7 @@ import { notificationsRepository } from '../repositories/notifications-repositor
 import { usersRepository } from '../repositories/users-repository.ts'
 import { saveStream, type FileStorage } from '../storage/file-storage.ts'
 import { jobFolder } from './job-operations.ts'
-import { priceCredits } from './pricing.ts'
+import { priceCents } from './pricing.ts'
 
 const ADDRESSES = [
   '14 Willow Crescent, Harrogate HG2 7QD',
@@ -105,7 +106,7 @@ export async function createDemoJobs(db: Db, storage: FileStorage, userId: strin
           reportTypeId: reportTypes[i % reportTypes.length]!.id,
           jobTypeId: jobType.id,
           slaSlotId: slot.id,
-          cost: priceCredits(rate.creditsPerMinute, seconds).toFixed(2),
+          cost: formatCents(priceCents(rate.centsPerMinute, seconds)),
           priority: slot.hours <= 1 ? 'High' : 'Normal',
           audioDurationSeconds: seconds.toFixed(3),
           remarks: 'Demo job',

@@ -7,6 +7,7 @@ import type { JobStatus } from '../db/schema.ts'
 import { HttpError } from '../http-error.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
+import type { ReceivedUpload } from '../storage/checked-upload.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { isDeletable, moveProblem, statusNotification } from './life-cycle.ts'
 
@@ -63,31 +64,32 @@ export function jobFolder(userId: string, folder: string | number, kind: 'audio'
 }
 
 /**
- * Attaches a stored transcript file to a job. `save` writes the file once the job is known to accept
- * one, and returns its key and size; when the rows cannot be written the file is removed again.
+ * Attaches a transcript to a job. `receive` streams and checks the file once the job is known to
+ * accept one, without putting it at its key; it is committed last inside the transaction that writes
+ * its row, and taken back on any failure, so no file ever sits at its key without a row naming it.
  */
 export async function attachTranscript(
   db: Db,
-  storage: FileStorage,
   jobId: number,
-  save: (folder: string) => Promise<{ key: string; fileName: string; size: number }>,
+  receive: (folder: string) => Promise<ReceivedUpload>,
 ): Promise<{ fileKey: string }> {
   const job = await jobsRepository.findById(db, jobId)
   if (!job) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
   if (!TRANSCRIPT_STATUSES.includes(job.status)) throw new HttpError(409, JOB_MESSAGES.transcriptNotYet(jobId, job.status))
-  const saved = await save(jobFolder(job.userId, jobId, 'transcript'))
+  const received = await receive(jobFolder(job.userId, jobId, 'transcript'))
   try {
     await db.transaction(async (tx) => {
       const locked = await jobsRepository.lockById(tx, jobId)
       if (!locked) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
-      await jobsRepository.addFile(tx, jobId, { kind: 'transcript', fileKey: saved.key, sizeBytes: saved.size })
-      await notificationsRepository.add(tx, locked.userId, JOB_MESSAGES.transcriptAdded(jobId, saved.fileName), jobId)
+      await jobsRepository.addFile(tx, jobId, { kind: 'transcript', fileKey: received.key, sizeBytes: received.size })
+      await notificationsRepository.add(tx, locked.userId, JOB_MESSAGES.transcriptAdded(jobId, received.fileName), jobId)
+      await received.commit()
     })
   } catch (error) {
-    await storage.remove(saved.key)
+    await received.undo()
     throw error
   }
-  return { fileKey: saved.key }
+  return { fileKey: received.key }
 }
 
 /**

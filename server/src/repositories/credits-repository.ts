@@ -4,7 +4,7 @@
 // Amounts are integer cents here; the column is numeric(12,2), written and read as decimal text
 // (contract/money.ts), so no amount ever passes through floating point.
 import { eq, sql } from 'drizzle-orm'
-import { formatCents, parseCents } from '@contract/money.ts'
+import { centsOfNumeric, formatCents } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
 import { creditEntries, users, type CREDIT_ENTRY_KINDS } from '../db/schema.ts'
 
@@ -25,12 +25,7 @@ export interface CreditEntry {
   jobId?: number
 }
 
-/** A numeric the database sent as text ("30.25", "0") in cents. */
-function centsOf(numeric: string): number {
-  const parsed = parseCents(numeric)
-  if (!parsed.ok) throw new Error(`the ledger holds a value that is not an amount: ${numeric}`)
-  return parsed.cents
-}
+const centsOf = (numeric: string) => centsOfNumeric(numeric, 'the ledger')
 
 export const creditsRepository = {
   /** The clerk's balance in cents. */

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { AllowedFileTypes, JobType, RechargePlan, ReportType, SlaSlot } from '@contract/lookups.ts'
+import { centsOfNumeric } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
 import { allowedFileTypes, jobRates, jobTypes, rechargePlans, reportTypes, slaSlots } from '../db/schema.ts'
 
@@ -49,9 +50,9 @@ export const lookupsRepository = {
     return lists
   },
 
-  /** The price list: credits per started audio minute for each offered (job type, turnaround) pair. */
-  async rates(db: Db): Promise<{ jobTypeId: number; slaSlotId: number; creditsPerMinute: number }[]> {
+  /** The price list: cents per started audio minute for each offered (job type, turnaround) pair, read from the numeric's text. */
+  async rates(db: Db): Promise<{ jobTypeId: number; slaSlotId: number; centsPerMinute: number }[]> {
     const rows = await db.select().from(jobRates)
-    return rows.map((row) => ({ jobTypeId: row.jobTypeId, slaSlotId: row.slaSlotId, creditsPerMinute: Number(row.creditsPerMinute) }))
+    return rows.map((row) => ({ jobTypeId: row.jobTypeId, slaSlotId: row.slaSlotId, centsPerMinute: centsOfNumeric(row.creditsPerMinute, 'the price list') }))
   },
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lt, ne, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/database.ts'
 import { refreshTokens, sessions, users } from '../db/schema.ts'
 
@@ -43,11 +43,27 @@ export const sessionsRepository = {
     return rows.length === 1
   },
 
+  /**
+   * Drops the sealed successors of the session's tokens, but for `keepTokenId`'s: once a token is
+   * exchanged, every older token's successor has been exchanged too and can never be answered again.
+   */
+  async forgetSuccessors(db: Db, sessionId: string, keepTokenId?: string): Promise<void> {
+    const others = keepTokenId ? ne(refreshTokens.id, keepTokenId) : undefined
+    await forgetSuccessorsWhere(db, and(eq(refreshTokens.sessionId, sessionId), others))
+  },
+
+  /** Drops the sealed successors of tokens exchanged before `rotatedBefore` (past the grace window). */
+  async forgetSuccessorsRotatedBefore(db: Db, rotatedBefore: Date): Promise<number> {
+    return forgetSuccessorsWhere(db, lt(refreshTokens.rotatedAt, rotatedBefore))
+  },
+
+  /** Ends the session; its tokens' sealed successors go too, as nothing will be answered with them. */
   async revoke(db: Db, sessionId: string, reason: string): Promise<void> {
     await db
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    await sessionsRepository.forgetSuccessors(db, sessionId)
   },
 
   async revokeAllForUser(db: Db, userId: string, reason: string, exceptSessionId?: string): Promise<void> {
@@ -67,4 +83,19 @@ export const sessionsRepository = {
       .where(and(eq(sessions.id, sessionId), eq(users.id, userId)))
     return row && row.revokedAt === null ? row : undefined
   },
+}
+
+/**
+ * Clears successor_sealed where `condition` holds, passing over rows another transaction holds
+ * (SKIP LOCKED): an exchange or a replay holding one may be waiting for a row this transaction holds,
+ * and waiting for it in turn would deadlock. A row passed over is cleared by the next sweep.
+ */
+async function forgetSuccessorsWhere(db: Db, condition: SQL | undefined): Promise<number> {
+  const free = db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(isNotNull(refreshTokens.successorSealed), condition))
+    .for('update', { skipLocked: true })
+  const rows = await db.update(refreshTokens).set({ successorSealed: null }).where(inArray(refreshTokens.id, free)).returning({ id: refreshTokens.id })
+  return rows.length
 }

@@ -3,6 +3,7 @@
 // Range requests are honoured (an audio player seeks with them), and the first download of a
 // Completed job's transcript moves the job to Downloaded.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifySchemaValidationError } from 'fastify'
 import Type from 'typebox'
 import parseRange from 'range-parser'
 import type { Db } from '../db/database.ts'
@@ -27,13 +28,23 @@ const jobFile =
   }
 
 /** File kinds by their path number (decisions.md). The recharge report (15) comes with credits. */
-const OWNED_BY: Record<string, OwnershipCheck> = {
-  '10': jobFile('audio'),
+const FILE_KINDS = ['10', '11', '12', '13'] as const
+type FileKind = (typeof FILE_KINDS)[number]
+
+// A Map, not a plain object: a path word such as `constructor` or `__proto__` must not find an
+// inherited property and pass as an ownership check.
+const OWNED_BY = new Map<FileKind, OwnershipCheck>([
+  ['10', jobFile('audio')],
   // 11 is a template: the clerk's own reusable one, or the one a job was submitted with.
-  '11': async (db, userId, key) => ((await templatesRepository.byFileKey(db, userId, key)) ? {} : jobFile('template')(db, userId, key)),
-  '12': jobFile('support'),
-  '13': jobFile('transcript'),
-}
+  ['11', async (db, userId, key) => ((await templatesRepository.byFileKey(db, userId, key)) ? {} : jobFile('template')(db, userId, key))],
+  ['12', jobFile('support')],
+  ['13', jobFile('transcript')],
+])
+
+const fileParams = Type.Object({
+  kind: Type.Union(FILE_KINDS.map((kind) => Type.Literal(kind))),
+  '*': Type.String({ maxLength: 1000 }),
+})
 
 /** RFC 6266 attachment header with an ASCII fallback and the UTF-8 name (RFC 5987). */
 export function attachmentHeader(fileName: string): string {
@@ -55,10 +66,13 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database
   app.addHook('preHandler', app.authenticate)
 
-  app.get('/:kind/*', { schema: { params: Type.Object({ kind: Type.String({ maxLength: 40 }), '*': Type.String({ maxLength: 1000 }) }) } }, async (request, reply) => {
-    const { kind, '*': key } = request.params
-    const owns = OWNED_BY[kind]
+  // attachValidation: a kind the schema refuses names no file, so it answers 404 like an unknown path.
+  app.get('/:kind/*', { schema: { params: fileParams }, attachValidation: true }, async (request, reply) => {
     const notFound = new HttpError(404, 'Not found')
+    const refused = request.validationError
+    if (refused) throw refused.validation?.some((error: FastifySchemaValidationError) => error.instancePath.startsWith('/kind')) ? notFound : refused
+    const { kind, '*': key } = request.params
+    const owns = OWNED_BY.get(kind)
     // A path with a NUL character names no stored file (and PostgreSQL text cannot hold one).
     if (!owns || key.split('/').includes('..') || key.includes('\0')) throw notFound
     const owned = await owns(db, request.clerk!.userId, key)

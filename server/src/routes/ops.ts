@@ -15,7 +15,7 @@ import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { sessionsRepository } from '../repositories/sessions-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
-import { saveCheckedUpload, UploadRefusedError } from '../storage/checked-upload.ts'
+import { receiveCheckedUpload, UploadRefusedError } from '../storage/checked-upload.ts'
 import { requireOpsToken } from '../plugins/operator-token.ts'
 
 export const TRANSCRIPT_MAX_BYTES = 50 * 1024 * 1024
@@ -83,8 +83,8 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
     // Transcripts are reports: the same documents a template may be.
     const allowed = (await lookupsRepository.allowedFileTypes(db)).template
     try {
-      const { fileKey } = await attachTranscript(db, app.storage, jobId, (folder) =>
-        saveCheckedUpload(app.storage, part, { folder, allowed, maxBytes: TRANSCRIPT_MAX_BYTES, fallbackName: 'transcript' }),
+      const { fileKey } = await attachTranscript(db, jobId, (folder) =>
+        receiveCheckedUpload(app.storage, part, { folder, allowed, maxBytes: TRANSCRIPT_MAX_BYTES, fallbackName: 'transcript' }),
       )
       return { message: M.transcriptAttached(jobId, fileKey) }
     } catch (error) {

@@ -83,18 +83,6 @@ export async function receiveCheckedUpload(storage: FileStorage, upload: Uploade
   }
 }
 
-/** Receives, checks and commits `upload` at once; for a caller that has no rows to write with it first. */
-export async function saveCheckedUpload(storage: FileStorage, upload: UploadedStream, options: UploadOptions): Promise<CheckedUpload> {
-  const received = await receiveCheckedUpload(storage, upload, options)
-  try {
-    await received.commit()
-  } catch (error) {
-    await received.undo()
-    throw error
-  }
-  return { key: received.key, fileName: received.fileName, size: received.size }
-}
-
 async function writeUpload(pending: PendingUpload, file: Readable) {
   try {
     return await pending.write(file)

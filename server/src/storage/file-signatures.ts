@@ -18,7 +18,9 @@ function isText(head: Buffer): boolean {
   }
 }
 
-const CHECKS: Record<string, (head: Buffer) => boolean> = {
+// A Map, not a plain object: the extension comes from the uploaded file's name, and a name such as
+// `x.constructor` must not find an inherited property.
+const CHECKS = new Map(Object.entries<(head: Buffer) => boolean>({
   pdf: (h) => startsWith(h, PDF),
   doc: (h) => startsWith(h, OLE),
   xls: (h) => startsWith(h, OLE),
@@ -32,10 +34,10 @@ const CHECKS: Record<string, (head: Buffer) => boolean> = {
   jpeg: (h) => startsWith(h, [0xff, 0xd8, 0xff]),
   png: (h) => startsWith(h, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   heic: (h) => startsWith(h, [...'ftyp'].map((c) => c.charCodeAt(0)), 4),
-}
+}))
 
 /** True when the first bytes look like a file of that extension; false for unknown extensions. */
 export function contentMatchesExtension(extension: string, head: Buffer): boolean {
-  const check = CHECKS[extension]
+  const check = CHECKS.get(extension)
   return check ? head.length > 0 && check(head) : false
 }

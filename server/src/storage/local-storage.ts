@@ -30,11 +30,7 @@ export function createLocalStorage(root: string): FileStorage {
   /** Removes `folder` and then each parent that is left empty, up to (not including) the storage folder. */
   const removeEmptyFolders = async (folder: string) => {
     for (let current = folder; current.startsWith(resolved + path.sep) && current !== tempFolder; current = path.dirname(current)) {
-      try {
-        await rmdir(current)
-      } catch {
-        return // not empty, so neither are its parents
-      }
+      if (!(await removeIfEmpty(current))) return // not empty, so neither are its parents
     }
   }
 
@@ -109,7 +105,7 @@ async function sweepEmptyFolders(folder: string, tempFolder: string): Promise<nu
   return removed
 }
 
-/** rmdir refuses a folder that is not empty, so a file that arrives meanwhile is never lost. */
+/** Removes `folder` if it is empty; false when it is not (or is gone). rmdir refuses a folder that is not empty, so a file that arrives meanwhile is never lost. */
 async function removeIfEmpty(folder: string): Promise<boolean> {
   try {
     await rmdir(folder)

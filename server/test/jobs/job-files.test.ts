@@ -1,9 +1,12 @@
 // Downloads of a job's files (/files/10|12|13), deletion of jobs, and the Downloaded move, through
 // the real routes with real stored files.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { toneWav } from '../../src/audio/wav.ts'
 import { jobStatusHistory } from '../../src/db/schema.ts'
+import { jobsRepository } from '../../src/repositories/jobs-repository.ts'
 import { bearer, createDemoJobsFor, createTestApp, multipart, opsHeaders, signIn, signUpClerk, type TestApp } from '../support/test-app.ts'
 
 interface ListedJob {
@@ -96,6 +99,17 @@ describe('job files and deletion', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/files/10/${encodePath(first.audio_files[0]!)}` })).statusCode).toBe(403)
   })
 
+  it('answers 404 in the {detail} shape for a kind that names an inherited property, even with the right owner', async () => {
+    const first = await job(ids[0]!)
+    const audio = first.audio_files[0]!
+    for (const kind of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      for (const token of [bob, alice]) {
+        const answer = await t.app.inject({ method: 'GET', url: `/api/files/${kind}/${encodePath(audio)}`, headers: bearer(token) })
+        expect({ kind, status: answer.statusCode, body: answer.body }).toEqual({ kind, status: 404, body: JSON.stringify({ detail: 'Not found' }) })
+      }
+    }
+  })
+
   it('moves a Completed job to Downloaded on the first transcript download, once, with its history, without notifying the clerk of their own download', async () => {
     const completed = await job(ids[3]!)
     const transcript = completed.transcript_files[0]!
@@ -166,5 +180,28 @@ describe('job files and deletion', () => {
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toEqual({ detail: 'The file’s content does not match its type.' })
     expect((await job(ids[2]!)).transcript_files).toHaveLength(1)
+  })
+
+  it('leaves no transcript at its key when its row cannot be written, even if the clean-up never runs', async () => {
+    await signUpClerk(t, 'carol.files@example.com')
+    const [, , inProgress] = await createDemoJobsFor(t, 'carol.files@example.com', 3)
+    // The job goes away while its transcript arrives (after the status check), and removing a file
+    // does nothing, as if the process had stopped before its clean-up.
+    const begin = t.app.storage.beginUpload.bind(t.app.storage)
+    const beginUpload = vi.spyOn(t.app.storage, 'beginUpload').mockImplementation(async (key, options) => {
+      await jobsRepository.deleteByIds(t.database.db, [inProgress!])
+      return begin(key, options)
+    })
+    const remove = vi.spyOn(t.app.storage, 'remove').mockResolvedValue(undefined)
+    try {
+      const { payload, headers } = multipart({}, [{ name: 'file', filename: 'Late report.txt', content: 'Kitchen: clean.\n' }])
+      const answer = await t.app.inject({ method: 'POST', url: `/api/ops/jobs/${inProgress}/transcripts`, headers: { ...opsHeaders(t), ...headers }, payload })
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 404, body: { detail: `Job #${inProgress} was not found.` } })
+    } finally {
+      beginUpload.mockRestore()
+      remove.mockRestore()
+    }
+    const stored = readdirSync(path.join(t.app.config.dataDir, 'files'), { recursive: true, encoding: 'utf8' })
+    expect(stored.filter((file) => file.endsWith('Late report.txt'))).toEqual([])
   })
 })

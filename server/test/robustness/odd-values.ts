@@ -89,6 +89,12 @@ export const ODD_PARAM_VALUES: string[] = [
   '%2e%2e',
   '%20',
   'x'.repeat(300),
+  // Names of properties every plain object inherits: a lookup keyed by a path part must not find them.
+  'constructor',
+  'toString',
+  '__proto__',
+  'hasOwnProperty',
+  'valueOf',
 ]
 
 /** The wildcard (rest of the path) also gets paths. */

@@ -77,4 +77,19 @@ describe('the log of a failing database query', () => {
     expect(log()).not.toContain('$argon2id$')
     expect(log()).not.toContain(signupToken)
   })
+
+  it('logs the addresses of requests without the tokens in their query strings', async () => {
+    logLines.length = 0
+    await app.inject({ method: 'GET', url: '/reset-password?token=SECRET-RESET-1&lang=en' })
+    await app.inject({ method: 'GET', url: '/signup/continue?token=SECRET-SIGNUP-2' })
+    await app.inject({ method: 'GET', url: '/api/profile?token=SECRET-API-3&access_token=SECRET-API-4&code=SECRET-5&key=SECRET-6&signature=SECRET-7' })
+    await app.inject({ method: 'GET', url: '/api/no-such-route?token=SECRET-UNKNOWN-8' })
+    await app.inject({ method: 'POST', url: '/test/duplicate-account?Token=SECRET-ERROR-9' })
+    await app.inject({ method: 'GET', url: '/reset-password?%74oken=SECRET-ENCODED-10' })
+
+    expect(log()).not.toContain('SECRET')
+    const urls = logLines.map((line) => JSON.parse(line)).flatMap((entry) => (entry.req?.url ? [entry.req.url] : []))
+    expect(urls).toContain('/reset-password?token=[redacted]&lang=en')
+    expect(urls).toContain('/api/profile?token=[redacted]&access_token=[redacted]&code=[redacted]&key=[redacted]&signature=[redacted]')
+  })
 })

@@ -51,4 +51,12 @@ describe('the log at a terminal', () => {
     await app!.inject({ method: 'GET', url: '/api/lookup/report-types' })
     expect(screen.lines()).toContainEqual(expect.stringMatching(/DEBUG: GET \/api\/lookup\/report-types answered 200 in \d+ ms$/))
   })
+
+  it('shows the e-mailed links’ requests at LOG_LEVEL=debug without their tokens', async () => {
+    const screen = terminal()
+    await start('debug', screen.destination)
+    await app!.inject({ method: 'GET', url: '/reset-password?token=SECRET-TERMINAL-TOKEN' })
+    expect(screen.lines()).toContainEqual(expect.stringMatching(/DEBUG: GET \/reset-password\?token=\[redacted\] answered \d{3} in \d+ ms$/))
+    expect(screen.lines().join('\n')).not.toContain('SECRET')
+  })
 })
