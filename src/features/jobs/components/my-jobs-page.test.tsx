@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { heldReply, renderWithPortal, setUpFakePortalApi, waitForDialogClosed } from '@/test/fake-portal-api'
@@ -6,9 +6,6 @@ import { aDashboardJob, manyDashboardJobs } from '../lib/job-fixtures'
 import { JOB_FILTERS_STORAGE_KEY } from '../lib/stored-job-filters'
 import { MyJobsPage } from './my-jobs-page'
 import { layOutTabs } from './tabs-layout-stand-in'
-
-// The whole portal suite runs in parallel; the first dialog of a file can take over a second to mount.
-configure({ asyncUtilTimeout: 3000 })
 
 const api = setUpFakePortalApi()
 // A desktop's row: every status tab fits.
