@@ -99,9 +99,9 @@ describe('DeleteJobsDialog: the server', () => {
     await new Promise((r) => realSetTimeout(r, 250)) // THROWAWAY: a slow machine
 
     const delay = clock.stop(DELETE_JOBS_CLOSE_DELAY_MS)
-    delay.justBefore()
+    await delay.justBefore()
     expect(onClose).not.toHaveBeenCalled()
-    delay.atTheLatest()
+    await delay.atTheLatest()
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 

@@ -5,7 +5,9 @@ import { heldReply, renderWithPortal, setUpFakePortalApi, waitForDialogClosed } 
 import { aDashboardJob, manyDashboardJobs } from '../lib/job-fixtures'
 import { JOB_FILTERS_STORAGE_KEY } from '../lib/stored-job-filters'
 import { MyJobsPage } from './my-jobs-page'
+import { startFakeClock } from '@/test/manual-clock'
 import { layOutTabs } from './tabs-layout-stand-in'
+import { JOBS_REFRESH_MS } from '../api/get-dashboard'
 
 const api = setUpFakePortalApi()
 // A desktop's row: every status tab fits.
@@ -431,13 +433,14 @@ describe('MyJobsPage', () => {
     const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)))
 
     it('asks again every 60 seconds', async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true })
+      const clock = startFakeClock()
       renderPage({ userOptions: { advanceTimers: vi.advanceTimersByTime } })
       await screen.findByRole('table', { name: 'Jobs' })
       expect(dashboardCalls()).toBe(1)
-      await advance(59_000)
+      const refresh = clock.stop(JOBS_REFRESH_MS)
+      await refresh.justBefore()
       expect(dashboardCalls()).toBe(1)
-      await advance(1_500)
+      await refresh.atTheLatest()
       expect(dashboardCalls()).toBe(2)
     })
 

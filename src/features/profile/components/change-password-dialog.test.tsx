@@ -98,9 +98,9 @@ describe('ChangePasswordDialog: the server', () => {
     ])
     expect(submit()).toHaveAttribute('aria-disabled', 'true')
     const delay = clock.stop(CHANGE_PASSWORD_CLOSE_DELAY_MS)
-    delay.justBefore()
+    await delay.justBefore()
     expect(onClose).not.toHaveBeenCalled()
-    delay.atTheLatest()
+    await delay.atTheLatest()
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 
