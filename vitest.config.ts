@@ -7,6 +7,11 @@ const alias = {
   '@contract': path.resolve(import.meta.dirname, 'contract'),
 }
 
+// How long expect.poll waits for its condition. Vitest's default of 1 s is a timing assumption (a
+// mail sent after answering, a child process's log line, a sweep's file work on a busy 2-core
+// machine); a passing poll returns as soon as its condition holds, so a generous limit costs nothing.
+const POLL_LIMIT = { timeout: 15_000 }
+
 // The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
 const serverSuite = (kind: 'pglite' | 'postgres', extraIncludes: string[] = []) => ({
   resolve: { alias },
@@ -17,6 +22,7 @@ const serverSuite = (kind: 'pglite' | 'postgres', extraIncludes: string[] = []) 
     globalSetup: [`server/test/support/global-setup-${kind}.ts`],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    expect: { poll: POLL_LIMIT },
   },
 })
 
@@ -34,6 +40,7 @@ export default defineConfig({
           // A limit, not a wait: a busy 2-core machine runs a Fluent page in jsdom many times slower
           // than an idle one, and 5 s (the default) was not enough. Above Testing Library's 10 s limit.
           testTimeout: 30_000,
+          expect: { poll: POLL_LIMIT },
         },
       },
       // Pure server units need no database; they run once, with the PGlite suite.

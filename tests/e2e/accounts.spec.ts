@@ -1,6 +1,22 @@
+import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, PASSWORD, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { waitForMail } from './support/mailbox.ts'
+
+/**
+ * Stops the page's clock (installed before sign-in) and then acts once, so the inactivity countdown
+ * starts at a known moment: from here on its time moves only when the test moves it, however slowly
+ * the machine runs. The key press is activity (src/features/auth/use-inactivity-timer.ts).
+ */
+async function startIdleFromAStoppedClock(page: Page): Promise<void> {
+  // pauseAt refuses a moment the page's clock has already passed (a slow machine between the read and
+  // the call): read again and retry until it takes.
+  await expect(async () => {
+    const pageNow = await page.evaluate(() => Date.now())
+    await page.clock.pauseAt(pageNow + 1_000)
+  }).toPass()
+  await page.keyboard.press('Shift')
+}
 
 test('sign up, open the e-mailed link, complete the profile, sign in and sign out', async ({ page }) => {
   const email = uniqueEmail('new.clerk')
@@ -95,13 +111,21 @@ test('15 minutes without activity: a warning with a countdown, then a forced log
   await page.clock.install()
   await signInThroughForm(page, email)
   await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
+  await startIdleFromAStoppedClock(page)
 
+  // The page's clock moves only when the test moves it, so the countdown reads exactly.
   await page.clock.fastForward('14:46')
   const warning = page.getByRole('alertdialog', { name: 'Session timeout' })
   await expect(warning).toBeVisible()
-  await expect(warning).toContainText(/signed out in 00:1[0-4]/)
+  await expect(warning).toContainText('You have been inactive for a while. For your security you will be signed out in 00:14.')
+  await expect(warning.getByRole('timer')).toHaveText('00:14')
+  await page.clock.runFor(1_000)
+  await expect(warning.getByRole('timer')).toHaveText('00:13')
+  await page.clock.runFor(12_000)
+  await expect(warning.getByRole('timer')).toHaveText('00:01')
+  await expect(page).toHaveURL(/\/my-jobs$/)
 
-  await page.clock.runFor(15_000)
+  await page.clock.runFor(1_000)
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByText('Your session has timed out due to inactivity. Please log in again.')).toBeVisible()
   // The warning was open when the page changed; the sign-in form must still be reachable by role.
@@ -116,13 +140,17 @@ test('activity before the deadline keeps the clerk signed in', async ({ page, re
   await page.clock.install()
   await signInThroughForm(page, email)
   await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
+  await startIdleFromAStoppedClock(page)
 
   await page.clock.fastForward('14:50')
-  await expect(page.getByRole('alertdialog', { name: 'Session timeout' })).toBeVisible()
+  const warning = page.getByRole('alertdialog', { name: 'Session timeout' })
+  await expect(warning.getByRole('timer')).toHaveText('00:10')
   await page.getByRole('button', { name: 'Stay signed in' }).click()
   await expect(page.getByRole('alertdialog')).toBeHidden()
+  // Without the click the clerk would have been signed out 10 s later.
   await page.clock.runFor(30_000)
   await expect(page).toHaveURL(/\/my-jobs$/)
+  await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
 })
 
 test('a 403 from the server ends the session and opens the sign-in page', async ({ page, request }) => {

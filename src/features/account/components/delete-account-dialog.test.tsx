@@ -1,7 +1,8 @@
-import { act, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { heldReply, renderWithPortal, setUpFakePortalApi, type FakeReply, type RenderOptions } from '@/test/fake-portal-api'
-import { DeleteAccountDialog } from './delete-account-dialog'
+import { startFakeClock } from '@/test/manual-clock'
+import { ACCOUNT_DELETED_REDIRECT_DELAY_MS, DeleteAccountDialog } from './delete-account-dialog'
 
 const api = setUpFakePortalApi()
 
@@ -46,7 +47,7 @@ describe('DeleteAccountDialog', () => {
   })
 
   it('asks for the deletion, confirms it, and signs out 2 seconds later', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const clock = startFakeClock()
     api.answer('POST', '/account/gdpr-delete', { status: 200, body: { message: 'Your account will be deleted within 10 days.', success: true } })
     const { user, onDeleted, onClose } = renderDialog({ advanceTimers: vi.advanceTimersByTime })
     await tickAll(user)
@@ -55,9 +56,10 @@ describe('DeleteAccountDialog', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(/^Account deleted successfully\. Redirecting to login page\.\.\.$/)
     expect(api.requests).toEqual([{ method: 'POST', path: '/account/gdpr-delete', body: undefined, authorization: 'Bearer test-token' }])
     expect(submit()).toHaveAttribute('aria-disabled', 'true')
-    act(() => vi.advanceTimersByTime(1900))
+    const delay = clock.stop(ACCOUNT_DELETED_REDIRECT_DELAY_MS)
+    await delay.justBefore()
     expect(onDeleted).not.toHaveBeenCalled()
-    act(() => vi.advanceTimersByTime(100))
+    await delay.atTheLatest()
     expect(onDeleted).toHaveBeenCalledTimes(1)
     expect(onClose).not.toHaveBeenCalled()
   })

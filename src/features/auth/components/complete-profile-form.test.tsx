@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { heldReply, renderScreen, setUpFakeAuthApi, type FakeReply } from '../testing/auth-test-kit'
-import { CompleteProfileForm, completeProfileProblem } from './complete-profile-form'
+import { startFakeClock } from '@/test/manual-clock'
+import { CompleteProfileForm, completeProfileProblem, SIGNUP_REDIRECT_DELAY_MS } from './complete-profile-form'
 
 const api = setUpFakeAuthApi()
 
@@ -138,7 +139,7 @@ describe('CompleteProfileForm: creating the account', () => {
   })
 
   it('sends the whole profile, confirms, and after 2 seconds goes to sign-in with the email', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const clock = startFakeClock()
     api.answer('/auth/get-signup-details', DETAILS)
     api.answer('/auth/signup', CREATED)
     const { user } = renderAt()
@@ -164,9 +165,10 @@ describe('CompleteProfileForm: creating the account', () => {
       },
     })
 
-    await act(() => vi.advanceTimersByTimeAsync(1500))
+    const delay = clock.stop(SIGNUP_REDIRECT_DELAY_MS)
+    await delay.justBefore()
     expect(screen.queryByLabelText('current path')).not.toBeInTheDocument()
-    await act(() => vi.advanceTimersByTimeAsync(600))
+    await delay.atTheLatest()
     expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/login$/)
     expect(JSON.parse(screen.getByLabelText('navigation state').textContent!)).toEqual({ registered: true, email: 'jo@example.com' })
   })

@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { heldReply, renderScreen, setUpFakeAuthApi, type FakeReply } from '../testing/auth-test-kit'
-import { ResetPasswordForm } from './reset-password-form'
+import { startFakeClock } from '@/test/manual-clock'
+import { RESET_REDIRECT_DELAY_MS, ResetPasswordForm } from './reset-password-form'
 
 const api = setUpFakeAuthApi()
 
@@ -85,16 +86,17 @@ describe('ResetPasswordForm: resetting', () => {
   })
 
   it('sends the token and password, confirms, and after 2 seconds goes to sign-in', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const clock = startFakeClock()
     api.answer('/auth/reset-password', { status: 200, body: { message: 'Your password has been reset successfully.' } })
     const { user } = renderAt()
     await submitPasswords(user, GOOD_PASSWORD)
 
     expect((await screen.findByRole('status')).textContent).toBe('Your password has been reset successfully.')
     expect(api.requests).toEqual([{ method: 'POST', path: '/auth/reset-password', body: { token: 'reset-123', new_password: GOOD_PASSWORD } }])
-    await act(() => vi.advanceTimersByTimeAsync(1500))
+    const delay = clock.stop(RESET_REDIRECT_DELAY_MS)
+    await delay.justBefore()
     expect(screen.queryByLabelText('current path')).not.toBeInTheDocument()
-    await act(() => vi.advanceTimersByTimeAsync(600))
+    await delay.atTheLatest()
     expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/login$/)
     expect(JSON.parse(screen.getByLabelText('navigation state').textContent!)).toEqual({ passwordReset: true })
   })

@@ -1,9 +1,11 @@
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { startFakeClock } from '@/test/manual-clock'
 import { heldReply, renderWithPortal, setUpFakePortalApi, type FakeReply, type RenderOptions } from '@/test/fake-portal-api'
-import { DeleteJobsDialog, type DeleteJobsDialogProps } from './delete-jobs-dialog'
+import { DELETE_JOBS_CLOSE_DELAY_MS, DeleteJobsDialog, type DeleteJobsDialogProps } from './delete-jobs-dialog'
 
 const api = setUpFakePortalApi()
+const realSetTimeout = globalThis.setTimeout
 
 const CONFIRM = 'I understand that the selected job(s) and their files will be deleted permanently'
 
@@ -82,7 +84,7 @@ describe('DeleteJobsDialog: asking', () => {
 
 describe('DeleteJobsDialog: the server', () => {
   it('sends the ids, shows the server’s message, and closes 3 seconds later', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const clock = startFakeClock()
     api.answer('DELETE', '/clerk/delete-jobs', { status: 200, body: { message: '2 job(s) deleted' } })
     const { user, onClose, onDeleted, client } = renderDialog({}, { advanceTimers: vi.advanceTimersByTime })
     client.setQueryData(['jobs', 'dashboard', 1, 2], [])
@@ -94,10 +96,12 @@ describe('DeleteJobsDialog: the server', () => {
     expect(client.getQueryState(['jobs', 'dashboard', 1, 2])?.isInvalidated).toBe(true)
     expect(deleteButton()).toHaveAttribute('aria-disabled', 'true')
     expect(checkbox()).toBeDisabled()
+    await new Promise((r) => realSetTimeout(r, 250)) // THROWAWAY: a slow machine
 
-    act(() => vi.advanceTimersByTime(2900))
+    const delay = clock.stop(DELETE_JOBS_CLOSE_DELAY_MS)
+    await delay.justBefore()
     expect(onClose).not.toHaveBeenCalled()
-    act(() => vi.advanceTimersByTime(100))
+    await delay.atTheLatest()
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 

@@ -1,13 +1,10 @@
 // My Jobs opened at /my-jobs?job=12, as a job's notification links to it: the Job Details of that job.
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { useLocation } from 'react-router-dom'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { renderWithPortal, setUpFakePortalApi, waitForDialogClosed } from '@/test/fake-portal-api'
 import { aDashboardJob } from '../lib/job-fixtures'
 import { MyJobsPage } from './my-jobs-page'
-
-// The whole portal suite runs in parallel; the first dialog of a file can take over a second to mount.
-configure({ asyncUtilTimeout: 3000 })
 
 const api = setUpFakePortalApi()
 

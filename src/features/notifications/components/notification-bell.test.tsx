@@ -1,8 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Notification } from '@contract/notifications.ts'
 import { heldReply, renderWithPortal, setUpFakePortalApi, type RenderOptions } from '@/test/fake-portal-api'
+import { startFakeClock } from '@/test/manual-clock'
 import { NotificationBell } from './notification-bell'
+import { NOTIFICATION_POLL_MS } from '../api/get-notifications'
 
 const api = setUpFakePortalApi()
 
@@ -193,13 +195,15 @@ describe('NotificationBell', () => {
   })
 
   it('asks again every 60 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const clock = startFakeClock()
     renderBell()
     expect(await bell(2)).toBeInTheDocument()
     api.answer('GET', '/notification', { status: 200, body: [{ ...LIST[0]!, id: 4 }, ...LIST] })
-    await act(() => vi.advanceTimersByTimeAsync(59_000))
+    const poll = clock.stop(NOTIFICATION_POLL_MS)
+    await poll.justBefore()
     expect(api.seen('GET', '/notification')).toHaveLength(1)
-    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    await poll.atTheLatest()
+    clock.resume()
     expect(await bell(3)).toBeInTheDocument()
     expect(api.seen('GET', '/notification')).toHaveLength(2)
   })

@@ -1,7 +1,8 @@
-import { act, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { heldReply, renderWithPortal, setUpFakePortalApi, type FakeReply, type RenderOptions } from '@/test/fake-portal-api'
-import { ChangePasswordDialog } from './change-password-dialog'
+import { startFakeClock } from '@/test/manual-clock'
+import { CHANGE_PASSWORD_CLOSE_DELAY_MS, ChangePasswordDialog } from './change-password-dialog'
 
 const api = setUpFakePortalApi()
 
@@ -86,7 +87,7 @@ describe('ChangePasswordDialog: checks before sending, in the order of the spec'
 
 describe('ChangePasswordDialog: the server', () => {
   it('sends the old and new password, confirms, and closes 2 seconds later', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const clock = startFakeClock()
     api.answer('PUT', '/profile/change-password', { status: 200, body: { message: 'Password changed successfully', success: true } })
     const { user, onClose } = renderDialog({ advanceTimers: vi.advanceTimersByTime })
     await submitValid(user)
@@ -96,9 +97,10 @@ describe('ChangePasswordDialog: the server', () => {
       { method: 'PUT', path: '/profile/change-password', body: { old_password: CURRENT, new_password: NEW }, authorization: 'Bearer test-token' },
     ])
     expect(submit()).toHaveAttribute('aria-disabled', 'true')
-    act(() => vi.advanceTimersByTime(1900))
+    const delay = clock.stop(CHANGE_PASSWORD_CLOSE_DELAY_MS)
+    await delay.justBefore()
     expect(onClose).not.toHaveBeenCalled()
-    act(() => vi.advanceTimersByTime(100))
+    await delay.atTheLatest()
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 

@@ -2,7 +2,7 @@
 // server behind `fetch` that answers with real Response objects, and a render inside the app's
 // providers and a memory router whose other paths show where the page navigated to.
 import type { ReactElement } from 'react'
-import { configure, render } from '@testing-library/react'
+import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
@@ -10,9 +10,6 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { saveSession } from '@/lib/session'
 import { apiPath, jsonResponse, sentBody, type JsonReply } from '@/test/fake-fetch'
-
-// The whole portal suite runs in parallel; the first dialog of a file can take over a second to mount.
-configure({ asyncUtilTimeout: 3000 })
 
 /** A JSON answer, a file answer, or no answer at all (what fetch does when nothing listens). */
 export type FakeReply = JsonReply | { status: number; file: string; fileName: string } | 'network'
