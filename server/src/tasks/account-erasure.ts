@@ -6,6 +6,7 @@
 import { and, eq, lte } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { clerkTemplates, notifications, passwordResetTokens, sessions, signupRequests, users } from '../db/schema.ts'
+import { schedulePeriodicTask } from './periodic-task.ts'
 
 export const ERASE_AFTER_MS = 7 * 24 * 60 * 60_000
 export const ERASURE_INTERVAL_MS = 60 * 60_000
@@ -56,19 +57,10 @@ export async function eraseDueAccounts(app: FastifyInstance, now = new Date()): 
 
 /** Starts the hourly erasure in this process; stops when the app closes. */
 export function scheduleAccountErasure(app: FastifyInstance, intervalMs = ERASURE_INTERVAL_MS): void {
-  let running = false
-  const run = async () => {
-    if (running) return
-    running = true
-    try {
-      await eraseDueAccounts(app, new Date())
-    } catch (error) {
-      app.log.error({ err: error }, 'account erasure failed; it runs again within the hour')
-    } finally {
-      running = false
-    }
-  }
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  app.addHook('onClose', async () => clearInterval(timer))
+  schedulePeriodicTask(app, {
+    intervalMs,
+    runWhenReady: false,
+    work: () => eraseDueAccounts(app, new Date()),
+    failureMessage: 'account erasure failed; it runs again within the hour',
+  })
 }

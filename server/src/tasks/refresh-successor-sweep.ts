@@ -4,24 +4,15 @@
 // next exchange drops the older ones at once; this covers the last. Safe in several processes.
 import type { FastifyInstance } from 'fastify'
 import { forgetSuccessorsPastGrace } from '../auth/sessions.ts'
+import { schedulePeriodicTask } from './periodic-task.ts'
 
 export const SUCCESSOR_SWEEP_INTERVAL_MS = 60_000
 
 export function scheduleSuccessorSweep(app: FastifyInstance, intervalMs = SUCCESSOR_SWEEP_INTERVAL_MS): void {
-  let running: Promise<void> | null = null
-  const run = () => {
-    running ??= forgetSuccessorsPastGrace(app.database.db)
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.error({ err: error }, 'dropping expired refresh successors failed; it runs again within the minute'),
-      )
-      .finally(() => (running = null))
-  }
-  app.addHook('onReady', async () => run())
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
+  schedulePeriodicTask(app, {
+    intervalMs,
+    runWhenReady: true,
+    work: () => forgetSuccessorsPastGrace(app.database.db),
+    failureMessage: 'dropping expired refresh successors failed; it runs again within the minute',
   })
 }

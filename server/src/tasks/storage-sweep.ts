@@ -4,6 +4,7 @@
 // than any live upload can stall. Safe to run in several processes at once (storage sweep is).
 import type { FastifyInstance } from 'fastify'
 import type { SweepResult } from '../storage/file-storage.ts'
+import { schedulePeriodicTask } from './periodic-task.ts'
 
 export const STALE_UPLOAD_AGE_MS = 24 * 60 * 60_000
 export const STORAGE_SWEEP_INTERVAL_MS = 60 * 60_000
@@ -17,21 +18,10 @@ export async function sweepStorage(app: FastifyInstance, now = new Date()): Prom
 
 /** Sweeps once the app is ready (in the background: start is not delayed) and then every hour; stops when the app closes. */
 export function scheduleStorageSweep(app: FastifyInstance, intervalMs = STORAGE_SWEEP_INTERVAL_MS): void {
-  let running: Promise<void> | null = null
-  const run = () => {
-    running ??= sweepStorage(app)
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.error({ err: error }, 'storage sweep failed; it runs again within the hour'),
-      )
-      .finally(() => (running = null))
-  }
-  app.addHook('onReady', async () => run())
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  // A sweep under way finishes before the app (and its test's data folder) goes away.
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
+  schedulePeriodicTask(app, {
+    intervalMs,
+    runWhenReady: true,
+    work: () => sweepStorage(app),
+    failureMessage: 'storage sweep failed; it runs again within the hour',
   })
 }
