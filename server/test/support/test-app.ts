@@ -9,7 +9,7 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../src/app.ts'
+import { buildApp, type AppOptions } from '../../src/app.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
 import { openDatabase, type Database } from '../../src/db/database.ts'
 import type { Mailer, OutgoingMail } from '../../src/email/mailer.ts'
@@ -71,7 +71,7 @@ export interface TestApp {
   mail: MailCapture
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: { scheduledTasks?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { scheduledTasks?: AppOptions['scheduledTasks'] } = {}): Promise<TestApp> {
   const database = await openTestDatabase()
   const mail = new MailCapture()
   const app = await buildApp({ config: testConfig(overrides), database, logger: false, mailer: mail, scheduledTasks: options.scheduledTasks ?? false })
