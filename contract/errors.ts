@@ -1,8 +1,81 @@
-// The error body every API failure carries. Most failures carry a string `detail`;
-// login and change-password carry `detail: {error}` because the portal spec reads them that way.
+// The error body every API failure carries: `detail`, the words the portal spec gives (shown to the
+// person), and `code`, a stable machine-readable name the portal branches on (never on the words).
+// Most failures carry a string `detail`; login and change-password carry `detail: {error}` because the
+// portal spec reads them that way.
 import Type, { type Static } from 'typebox'
+
+/**
+ * Every code an error answer may carry. The general codes follow the HTTP status and are used when
+ * nothing more specific applies; the specific ones name a case a client may act on. A new case gets a
+ * new code here (codes are never renamed: installed portals and scripts read them).
+ */
+export const ERROR_CODES = [
+  // General, one per status the API answers with.
+  'invalid_input', // 400
+  'unauthorized', // 401
+  'forbidden', // 403
+  'not_found', // 404
+  'conflict', // 409
+  'payload_too_large', // 413
+  'uri_too_long', // 414
+  'unsupported_media_type', // 415
+  'headers_too_large', // 431
+  'rate_limited', // 429
+  'server_error', // 500 and any other 5xx
+  // Sessions and accounts.
+  'session_ended', // 403: the access token or the account no longer admits this call; sign in again
+  'invalid_credentials', // 401 on login
+  'account_inactive', // 403 on login: deactivated by an operator
+  'account_being_deleted', // 403 on login: erasure under way
+  'email_taken', // 409 on sign-up
+  'link_invalid', // 400: a sign-up or reset link that is used, expired or unknown
+  'password_rejected', // 400: a new password that breaks the password rules
+  'wrong_current_password', // 400 on change-password
+  'operator_token_required', // 401 on /ops
+  // Jobs, templates and files.
+  'jobs_not_finished', // 400 on delete-jobs: some listed job is not Completed or Failed
+  'job_state_conflict', // 409: an operator move the job's state does not allow
+  'template_exists', // 409: the clerk already has a template
+  'file_required', // 400: an upload without its file
+  'file_type_refused', // 400: an extension not in the allowed list
+  'file_content_refused', // 400: the content does not match its extension, or is empty
+  'file_too_large', // 413: a file beyond its size limit
+  // Money.
+  'insufficient_credits', // 409: the move would take the balance below zero
+  'duplicate_request', // 409: an idempotency key or external reference already used for another request
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** The code of an answer with this status when nothing more specific applies. */
+export function generalErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'invalid_input'
+    case 401:
+      return 'unauthorized'
+    case 403:
+      return 'forbidden'
+    case 404:
+      return 'not_found'
+    case 409:
+      return 'conflict'
+    case 413:
+      return 'payload_too_large'
+    case 414:
+      return 'uri_too_long'
+    case 415:
+      return 'unsupported_media_type'
+    case 429:
+      return 'rate_limited'
+    case 431:
+      return 'headers_too_large'
+    default:
+      return status >= 500 ? 'server_error' : 'invalid_input'
+  }
+}
 
 export const ErrorBody = Type.Object({
   detail: Type.Union([Type.String(), Type.Object({ error: Type.String() })]),
+  code: Type.Union(ERROR_CODES.map((code) => Type.Literal(code))),
 })
 export type ErrorBody = Static<typeof ErrorBody>

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { generalErrorCode } from '@contract/errors.ts'
 import { HttpError } from '../http-error.ts'
 import { frameworkAnswer } from './framework-answers.ts'
 
@@ -8,19 +9,19 @@ export const NOT_FOUND_DETAIL = 'Not found'
 /** One error handler for the whole API: client errors keep their detail, server errors are logged and hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail })
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail, code: error.code })
     const known = frameworkAnswer(error, request)
-    if (known) return reply.status(known.status).send({ detail: known.detail })
+    if (known) return reply.status(known.status).send({ detail: known.detail, code: generalErrorCode(known.status) })
 
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
-      return reply.status(status).send({ detail: SERVER_ERROR_DETAIL })
+      return reply.status(status).send({ detail: SERVER_ERROR_DETAIL, code: 'server_error' })
     }
     if (error.validation) {
       // Fastify's message names the part and the field, e.g. "body/email must NOT have more than 100 characters".
-      return reply.status(400).send({ detail: error.message })
+      return reply.status(400).send({ detail: error.message, code: 'invalid_input' })
     }
-    return reply.status(status).send({ detail: error.message })
+    return reply.status(status).send({ detail: error.message, code: generalErrorCode(status) })
   })
 }
