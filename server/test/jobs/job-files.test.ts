@@ -69,6 +69,7 @@ describe('job files and deletion', () => {
     const beyond = await download(alice, 10, audio, { range: `bytes=${size + 10}-` })
     expect(beyond.statusCode).toBe(416)
     expect(beyond.headers['content-range']).toBe(`bytes */${size}`)
+    expect(beyond.json()).toEqual({ detail: 'The requested range lies beyond the end of the file.', code: 'range_not_satisfiable' })
   })
 
   it('serves a job’s supporting documents (12) and template (11) by their own kinds only', async () => {
@@ -105,7 +106,7 @@ describe('job files and deletion', () => {
     for (const kind of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
       for (const token of [bob, alice]) {
         const answer = await t.app.inject({ method: 'GET', url: `/api/files/${kind}/${encodePath(audio)}`, headers: bearer(token) })
-        expect({ kind, status: answer.statusCode, body: answer.body }).toEqual({ kind, status: 404, body: JSON.stringify({ detail: 'Not found' }) })
+        expect({ kind, status: answer.statusCode, body: answer.body }).toEqual({ kind, status: 404, body: JSON.stringify({ detail: 'Not found', code: 'not_found' }) })
       }
     }
   })
@@ -135,15 +136,15 @@ describe('job files and deletion', () => {
 
     const unfinished = await del(alice, [ids[5]!, ids[2]!])
     expect(unfinished.statusCode).toBe(400)
-    expect(unfinished.json()).toEqual({ detail: `Only Completed or Failed jobs can be deleted: job #${ids[2]} is In Progress. Nothing was deleted.` })
+    expect(unfinished.json()).toEqual({ detail: `Only Completed or Failed jobs can be deleted: job #${ids[2]} is In Progress. Nothing was deleted.`, code: 'jobs_not_finished' })
 
     const foreign = await del(bob, [ids[5]!])
     expect(foreign.statusCode).toBe(404)
-    expect(foreign.json()).toEqual({ detail: `Job #${ids[5]} was not found. Nothing was deleted.` })
+    expect(foreign.json()).toEqual({ detail: `Job #${ids[5]} was not found. Nothing was deleted.`, code: 'not_found' })
 
     const none = await del(alice, [], 'POST')
     expect(none.statusCode).toBe(400)
-    expect(none.json()).toEqual({ detail: 'Please select at least one job to delete' })
+    expect(none.json()).toEqual({ detail: 'Please select at least one job to delete', code: 'invalid_input' })
     expect((await jobsOf(alice)).length).toBe(6)
   })
 
@@ -178,7 +179,7 @@ describe('job files and deletion', () => {
     const { payload, headers } = multipart({}, [{ name: 'file', filename: 'Report.pdf', content: toneWav(1) }])
     const refused = await t.app.inject({ method: 'POST', url: `/api/ops/jobs/${ids[2]}/transcripts`, headers: { ...opsHeaders(t), ...headers }, payload })
     expect(refused.statusCode).toBe(400)
-    expect(refused.json()).toEqual({ detail: 'The file’s content does not match its type.' })
+    expect(refused.json()).toEqual({ detail: 'The file’s content does not match its type.', code: 'file_content_refused' })
     expect((await job(ids[2]!)).transcript_files).toHaveLength(1)
   })
 
@@ -196,7 +197,7 @@ describe('job files and deletion', () => {
     try {
       const { payload, headers } = multipart({}, [{ name: 'file', filename: 'Late report.txt', content: 'Kitchen: clean.\n' }])
       const answer = await t.app.inject({ method: 'POST', url: `/api/ops/jobs/${inProgress}/transcripts`, headers: { ...opsHeaders(t), ...headers }, payload })
-      expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 404, body: { detail: `Job #${inProgress} was not found.` } })
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 404, body: { detail: `Job #${inProgress} was not found.`, code: 'not_found' } })
     } finally {
       beginUpload.mockRestore()
       remove.mockRestore()
