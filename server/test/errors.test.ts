@@ -29,6 +29,9 @@ describe('the error handler', () => {
     app.get('/client-error', async () => {
       throw new HttpError(409, 'Email ID already exists')
     })
+    app.get('/specific', async () => {
+      throw new HttpError(409, 'Template already exists. Remove it and add a new one', 'template_exists')
+    })
     app.get('/login-style', async () => {
       throw new HttpError(401, { error: 'Invalid Credentials' })
     })
@@ -40,10 +43,16 @@ describe('the error handler', () => {
   })
   afterAll(() => app.close())
 
-  it('keeps a client error’s detail and status', async () => {
+  it('keeps a client error’s detail and status, with the status’s general code', async () => {
     const response = await app.inject({ method: 'GET', url: '/client-error' })
     expect(response.statusCode).toBe(409)
     expect(response.json()).toEqual({ detail: 'Email ID already exists', code: 'conflict' })
+  })
+
+  it('sends a specific code instead of the status’s general one', async () => {
+    const response = await app.inject({ method: 'GET', url: '/specific' })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({ detail: 'Template already exists. Remove it and add a new one', code: 'template_exists' })
   })
 
   it('keeps an object detail as it is', async () => {
