@@ -1,9 +1,11 @@
 // What a person (or a client program) reads when a request is odd: each refusal that used to be a
-// server error, or the framework's own answer in its own shape, now answers 4xx in `{detail}` words.
+// server error, or the framework's own answer in its own shape, now answers 4xx in `{detail}` words,
+// with the status's general `code`.
 import { request as httpRequest } from 'node:http'
-import { connect } from 'node:net'
+import { connect, createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientErrorHandler } from '../../src/plugins/framework-answers.ts'
 import { usersRepository } from '../../src/repositories/users-repository.ts'
 import { bearer, createDemoJobsFor, createTestApp, multipart, opsHeaders, signIn, signUpClerk, type TestApp } from '../support/test-app.ts'
 
@@ -154,5 +156,29 @@ describe('answers Node’s HTTP parser gives before Fastify sees the request', (
     const { head, body } = await raw('NOT A REQUEST\r\n\r\n')
     expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request/)
     expect(JSON.parse(body)).toEqual({ detail: 'The request could not be read.', code: 'invalid_input' })
+  })
+
+  it('answers 408 with a detail when the request took too long to arrive', async () => {
+    // Node gives up on a slow request only after minutes (its requestTimeout): the handler gets the
+    // error Node would give it, on a real socket, and the client reads what it writes.
+    const slow = createServer((socket) => {
+      socket.on('error', () => {}) // the handler destroys the socket with the error, as Node's own does
+      clientErrorHandler(Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket)
+    })
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
+    try {
+      const received = await new Promise<string>((resolve, reject) => {
+        const socket = connect((slow.address() as AddressInfo).port, '127.0.0.1')
+        let text = ''
+        socket.on('data', (chunk) => (text += chunk.toString()))
+        socket.on('error', reject)
+        socket.on('close', () => resolve(text))
+      })
+      const [head = '', body = ''] = received.split('\r\n\r\n')
+      expect(head).toMatch(/^HTTP\/1\.1 408 Request Timeout/)
+      expect(JSON.parse(body)).toEqual({ detail: 'The request took too long to arrive.', code: 'request_timeout' })
+    } finally {
+      await new Promise((resolve) => slow.close(resolve))
+    }
   })
 })
