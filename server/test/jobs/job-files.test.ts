@@ -40,6 +40,14 @@ describe('job files and deletion', () => {
   const jobsOf = async (token: string): Promise<ListedJob[]> =>
     (await t.app.inject({ method: 'GET', url: `/api/clerk/dashboard?start=0&end=${Date.now() + 60_000}`, headers: bearer(token) })).json()
   const job = async (id: number) => (await jobsOf(alice)).find((j) => j.job_id === id)!
+  /** Every file in storage (DATA_DIR/files), the uploads in progress under `.tmp` included. */
+  const storedFiles = () => {
+    const root = path.join(t.app.config.dataDir, 'files')
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+      .sort()
+  }
   const download = (token: string, kind: number, key: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/files/${kind}/${encodePath(key)}`, headers: { ...bearer(token), ...headers } })
 
@@ -176,11 +184,15 @@ describe('job files and deletion', () => {
   })
 
   it('refuses a transcript whose content is not its type, and leaves no file behind', async () => {
+    const before = storedFiles()
+    const transcriptsBefore = (await job(ids[2]!)).transcript_files
     const { payload, headers } = multipart({}, [{ name: 'file', filename: 'Report.pdf', content: toneWav(1) }])
     const refused = await t.app.inject({ method: 'POST', url: `/api/ops/jobs/${ids[2]}/transcripts`, headers: { ...opsHeaders(t), ...headers }, payload })
     expect(refused.statusCode).toBe(400)
     expect(refused.json()).toEqual({ detail: 'The file’s content does not match its type.', code: 'file_content_refused' })
-    expect((await job(ids[2]!)).transcript_files).toHaveLength(1)
+    // Nothing on disk, neither at a key nor half-written among the uploads in progress, and no row.
+    expect(storedFiles()).toEqual(before)
+    expect((await job(ids[2]!)).transcript_files).toEqual(transcriptsBefore)
   })
 
   it('leaves no transcript at its key when its row cannot be written, even if the clean-up never runs', async () => {
