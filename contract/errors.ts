@@ -15,10 +15,12 @@ export const ERROR_CODES = [
   'unauthorized', // 401
   'forbidden', // 403
   'not_found', // 404
+  'request_timeout', // 408: the request took too long to arrive
   'conflict', // 409
   'payload_too_large', // 413
   'uri_too_long', // 414
   'unsupported_media_type', // 415
+  'range_not_satisfiable', // 416: a Range beyond the end of a file
   'headers_too_large', // 431
   'rate_limited', // 429
   'server_error', // 500 and any other 5xx
@@ -57,6 +59,8 @@ export function generalErrorCode(status: number): ErrorCode {
       return 'forbidden'
     case 404:
       return 'not_found'
+    case 408:
+      return 'request_timeout'
     case 409:
       return 'conflict'
     case 413:
@@ -65,6 +69,8 @@ export function generalErrorCode(status: number): ErrorCode {
       return 'uri_too_long'
     case 415:
       return 'unsupported_media_type'
+    case 416:
+      return 'range_not_satisfiable'
     case 429:
       return 'rate_limited'
     case 431:
@@ -76,6 +82,6 @@ export function generalErrorCode(status: number): ErrorCode {
 
 export const ErrorBody = Type.Object({
   detail: Type.Union([Type.String(), Type.Object({ error: Type.String() })]),
-  code: Type.Union(ERROR_CODES.map((code) => Type.Literal(code))),
+  code: Type.Enum(ERROR_CODES),
 })
 export type ErrorBody = Static<typeof ErrorBody>

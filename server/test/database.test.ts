@@ -45,8 +45,9 @@ describe('migrations and seed data', () => {
   })
 
   it('refuses a second account with the same e-mail in another case', async () => {
+    // The unique index on lower(email) refuses it (PostgreSQL's unique_violation), not any other failure.
     await expect(
       database.db.insert(users).values({ email: DEMO_CLERK.email.toUpperCase(), fullName: 'Copy', passwordHash: 'x' }),
-    ).rejects.toThrow()
+    ).rejects.toMatchObject({ cause: { code: '23505', constraint: 'users_email_lower_unique' } })
   })
 })

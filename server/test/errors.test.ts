@@ -15,7 +15,7 @@ describe('errors through the real app', () => {
   it('answers an unknown API path with 404 and a detail, even for a browser navigation', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } })
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ detail: 'Not found' })
+    expect(response.json()).toEqual({ detail: 'Not found', code: 'not_found' })
   })
 })
 
@@ -29,6 +29,9 @@ describe('the error handler', () => {
     app.get('/client-error', async () => {
       throw new HttpError(409, 'Email ID already exists')
     })
+    app.get('/specific', async () => {
+      throw new HttpError(409, 'Template already exists. Remove it and add a new one', 'template_exists')
+    })
     app.get('/login-style', async () => {
       throw new HttpError(401, { error: 'Invalid Credentials' })
     })
@@ -40,21 +43,27 @@ describe('the error handler', () => {
   })
   afterAll(() => app.close())
 
-  it('keeps a client error’s detail and status', async () => {
+  it('keeps a client error’s detail and status, with the status’s general code', async () => {
     const response = await app.inject({ method: 'GET', url: '/client-error' })
     expect(response.statusCode).toBe(409)
-    expect(response.json()).toEqual({ detail: 'Email ID already exists' })
+    expect(response.json()).toEqual({ detail: 'Email ID already exists', code: 'conflict' })
+  })
+
+  it('sends a specific code instead of the status’s general one', async () => {
+    const response = await app.inject({ method: 'GET', url: '/specific' })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({ detail: 'Template already exists. Remove it and add a new one', code: 'template_exists' })
   })
 
   it('keeps an object detail as it is', async () => {
     const response = await app.inject({ method: 'GET', url: '/login-style' })
-    expect(response.json()).toEqual({ detail: { error: 'Invalid Credentials' } })
+    expect(response.json()).toEqual({ detail: { error: 'Invalid Credentials' }, code: 'unauthorized' })
   })
 
   it('hides a server error’s internals from the client and logs them', async () => {
     const response = await app.inject({ method: 'GET', url: '/crash' })
     expect(response.statusCode).toBe(500)
-    expect(response.json()).toEqual({ detail: SERVER_ERROR_DETAIL })
+    expect(response.json()).toEqual({ detail: SERVER_ERROR_DETAIL, code: 'server_error' })
     expect(response.body).not.toContain('secret')
     expect(logLines.join('')).toContain('connection string postgres://secret@db leaked')
   })
@@ -62,7 +71,7 @@ describe('the error handler', () => {
   it('names the field that failed validation', async () => {
     const response = await app.inject({ method: 'POST', url: '/validated', payload: { email: 'far too long' } })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ detail: 'body/email must NOT have more than 5 characters' })
+    expect(response.json()).toEqual({ detail: 'body/email must NOT have more than 5 characters', code: 'invalid_input' })
   })
 
   it('says so when the body is not JSON', async () => {

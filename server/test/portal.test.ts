@@ -53,7 +53,7 @@ describe('serving the portal', () => {
   it('does not answer a missing script with the shell', async () => {
     const response = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })
     expect(response.statusCode).toBe(404)
-    expect(response.json()).toEqual({ detail: 'Not found' })
+    expect(response.json()).toEqual({ detail: 'Not found', code: 'not_found' })
   })
 
   it('never falls back to the shell under /api', async () => {

@@ -87,7 +87,7 @@ test('upload a template, be refused a second, download it, delete it', async ({ 
     multipart: { template_name: 'Second', template_file: { name: 'b.pdf', mimeType: 'application/pdf', buffer: PDF } },
   })
   expect(second.status()).toBe(409)
-  expect(await second.json()).toEqual({ detail: 'Template already exists. Remove it and add a new one' })
+  expect(await second.json()).toEqual({ detail: 'Template already exists. Remove it and add a new one', code: 'template_exists' })
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download template Inventory Standard' }).click()])
   expect(download.suggestedFilename()).toBe('Inspection Template.pdf')

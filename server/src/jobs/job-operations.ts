@@ -36,7 +36,7 @@ export async function moveJob(db: Db, jobId: number, to: JobStatus): Promise<{ f
     const job = await jobsRepository.lockById(tx, jobId)
     if (!job) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
     const problem = moveProblem(job.status, to)
-    if (problem) throw new HttpError(409, `Job #${jobId}: ${problem}`)
+    if (problem) throw new HttpError(409, `Job #${jobId}: ${problem}`, 'job_state_conflict')
     await jobsRepository.setStatus(tx, jobId, to)
     await notificationsRepository.add(tx, job.userId, statusNotification(jobId, to), jobId)
     return { from: job.status, to }
@@ -75,7 +75,7 @@ export async function attachTranscript(
 ): Promise<{ fileKey: string }> {
   const job = await jobsRepository.findById(db, jobId)
   if (!job) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
-  if (!TRANSCRIPT_STATUSES.includes(job.status)) throw new HttpError(409, JOB_MESSAGES.transcriptNotYet(jobId, job.status))
+  if (!TRANSCRIPT_STATUSES.includes(job.status)) throw new HttpError(409, JOB_MESSAGES.transcriptNotYet(jobId, job.status), 'job_state_conflict')
   const received = await receive(jobFolder(job.userId, jobId, 'transcript'))
   try {
     await db.transaction(async (tx) => {
@@ -118,7 +118,7 @@ export async function deleteClerkJobs(db: Db, storage: FileStorage, userId: stri
     const missing = jobIds.filter((id) => !ownedIds.has(id))
     if (missing.length > 0) throw new HttpError(404, JOB_MESSAGES.deleteMissing(missing))
     const unfinished = owned.filter((job) => !isDeletable(job.status))
-    if (unfinished.length > 0) throw new HttpError(400, JOB_MESSAGES.deleteNotFinished(unfinished))
+    if (unfinished.length > 0) throw new HttpError(400, JOB_MESSAGES.deleteNotFinished(unfinished), 'jobs_not_finished')
     await jobsRepository.deleteByIds(tx, jobIds)
     return fileKeys
   })

@@ -34,9 +34,9 @@ export function registerAuthenticate(app: FastifyInstance, accessTokens: AccessT
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request)
     const claims = token ? await accessTokens.verify(token) : null
-    if (!claims) throw new HttpError(403, AUTH_MESSAGES.sessionEnded)
+    if (!claims) throw new HttpError(403, AUTH_MESSAGES.sessionEnded, 'session_ended')
     const account = await sessionsRepository.activeSessionUser(app.database.db, claims.sessionId, claims.userId)
-    if (!account || account.status !== 'active') throw new HttpError(403, AUTH_MESSAGES.sessionEnded)
+    if (!account || account.status !== 'active') throw new HttpError(403, AUTH_MESSAGES.sessionEnded, 'session_ended')
     request.clerk = { userId: claims.userId, sessionId: claims.sessionId }
   })
 }

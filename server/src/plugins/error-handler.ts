@@ -11,7 +11,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail, code: error.code })
     const known = frameworkAnswer(error, request)
-    if (known) return reply.status(known.status).send({ detail: known.detail, code: generalErrorCode(known.status) })
+    if (known) return reply.status(known.status).send(known.body)
 
     const status = error.statusCode ?? 500
     if (status >= 500) {

@@ -1,10 +1,11 @@
-// The framework's own refusals in the product's `{detail}` shape and in plain words: a body too
+// The framework's own refusals in the product's `{detail, code}` shape and in plain words: a body too
 // large, of a type no route reads, or not valid JSON; an upload that cannot be read; an address
 // that cannot be decoded; headers too large. Fastify and its plugins would otherwise answer in their
 // own shape, and a malformed multipart body would even surface as a server error.
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { generalErrorCode, type ErrorBody } from '@contract/errors.ts'
 
 export const FRAMEWORK_MESSAGES = {
   bodyTooLarge: 'The request is too large.',
@@ -58,41 +59,54 @@ const MALFORMED_MULTIPART = [
 
 export interface Answer {
   status: number
-  detail: string
+  body: ErrorBody
 }
+
+/** The framework's refusals carry the general code of their status: none is a case a client acts on. */
+const answer = (status: number, detail: string): Answer => ({ status, body: { detail, code: generalErrorCode(status) } })
 
 /** The answer to a refusal raised by the framework or its plugins; null for anything else. */
 export function frameworkAnswer(error: Partial<FastifyError>, request: FastifyRequest): Answer | null {
   const known = error.code ? BY_CODE[error.code] : undefined
-  if (known) return { status: known[0], detail: known[1] }
+  if (known) return answer(...known)
   if (!error.code && !error.statusCode && request.isMultipart?.() && MALFORMED_MULTIPART.some((pattern) => pattern.test(error.message ?? ''))) {
-    return { status: 400, detail: M.malformedUpload }
+    return answer(400, M.malformedUpload)
   }
   return null
 }
 
 /** Fastify's `frameworkErrors` option: an address it cannot route (bad %-escapes, a path part too long). */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = unroutableAnswer(error)
+  reply.status(status).send(body)
+}
+
+function unroutableAnswer(error: FastifyError): Answer {
   // An address whose %-escapes do not decode names nothing: the same answer as any unknown address.
-  if (error.code === 'FST_ERR_BAD_URL') return void reply.status(404).send({ detail: M.notFound })
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return void reply.status(414).send({ detail: M.addressTooLong })
-  reply.status(error.statusCode ?? 400).send({ detail: M.unreadableRequest })
+  if (error.code === 'FST_ERR_BAD_URL') return answer(404, M.notFound)
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return answer(414, M.addressTooLong)
+  return answer(error.statusCode ?? 400, M.unreadableRequest)
 }
 
 /**
  * Fastify's `clientErrorHandler` option: Node's HTTP parser refused the request before Fastify saw it
  * (headers over Node's 16 KiB, a malformed request line, a request that took too long). Written to the
- * socket as Fastify's own handler does, with the product's `{detail}` body.
+ * socket as Fastify's own handler does, with the product's `{detail, code}` body.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
-  const [status, detail] =
-    error.code === 'HPE_HEADER_OVERFLOW' ? [431, M.headersTooLarge] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, M.requestTimeout] : [400, M.unreadableRequest]
-  const body = JSON.stringify({ detail })
+  const { status, body: errorBody } = parserRefusal(error)
+  const body = JSON.stringify(errorBody)
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     )
   }
   socket.destroy(error)
+}
+
+function parserRefusal(error: { code?: string }): Answer {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return answer(431, M.headersTooLarge)
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answer(408, M.requestTimeout)
+  return answer(400, M.unreadableRequest)
 }

@@ -33,6 +33,6 @@ export function requireOpsToken(token: string) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const header = request.headers.authorization ?? ''
     const offered = header.startsWith('Bearer ') ? header.slice(7).trim() : ''
-    if (!offered || !timingSafeEqual(digest(offered), expected)) throw new HttpError(401, OPS_MESSAGES.tokenRequired)
+    if (!offered || !timingSafeEqual(digest(offered), expected)) throw new HttpError(401, OPS_MESSAGES.tokenRequired, 'operator_token_required')
   }
 }

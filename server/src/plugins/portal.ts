@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import type { ErrorBody } from '@contract/errors.ts'
 import { NOT_FOUND_DETAIL } from './error-handler.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -33,7 +34,7 @@ export async function registerPortal(app: FastifyInstance, portalDir: string): P
     if (hasPortal && isNavigation(request)) {
       return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html')
     }
-    return reply.status(404).send({ detail: NOT_FOUND_DETAIL })
+    return reply.status(404).send({ detail: NOT_FOUND_DETAIL, code: 'not_found' } satisfies ErrorBody)
   })
 }
 

@@ -56,8 +56,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const email = request.body.email.trim()
     if (!fullName || !email) throw new HttpError(400, M.nameAndEmailRequired)
     if (!EMAIL_PATTERN.test(email)) throw new HttpError(400, M.invalidEmail)
-    if (await spentBudget(db, SIGNUP_REQUEST_BUDGET, email, request.ip)) throw new HttpError(429, M.tooManySignupRequests)
-    if (await usersRepository.findByEmail(db, email)) throw new HttpError(409, M.emailExists)
+    if (await spentBudget(db, SIGNUP_REQUEST_BUDGET, email, request.ip)) throw new HttpError(429, M.tooManySignupRequests, 'rate_limited')
+    if (await usersRepository.findByEmail(db, email)) throw new HttpError(409, M.emailExists, 'email_taken')
 
     const token = randomToken()
     await signupRequestsRepository.create(db, { email, fullName, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SIGNUP_LINK_TTL_MS) })
@@ -68,22 +68,22 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/get-signup-details', { schema: { body: SignupDetailsBody, response: { 200: SignupDetailsResponse } } }, async (request) => {
     const pending = await signupRequestsRepository.findUsable(db, hashToken(request.body.signup_token))
-    if (!pending) throw new HttpError(400, M.signupLinkInvalid)
+    if (!pending) throw new HttpError(400, M.signupLinkInvalid, 'link_invalid')
     return { detail: { email: pending.email, full_name: pending.fullName } }
   })
 
   app.post('/signup', { schema: { body: SignupBody, response: { 200: MessageResponse } } }, async (request) => {
     const body = request.body
     const pending = await signupRequestsRepository.findUsable(db, hashToken(body.signup_token))
-    if (!pending) throw new HttpError(400, M.signupLinkInvalid)
+    if (!pending) throw new HttpError(400, M.signupLinkInvalid, 'link_invalid')
     if (body.email.trim().toLowerCase() !== pending.email.toLowerCase()) throw new HttpError(400, M.signupLinkOtherEmail)
     const problem = passwordProblem(body.password)
-    if (problem) throw new HttpError(400, problem)
+    if (problem) throw new HttpError(400, problem, 'password_rejected')
 
     const passwordHash = await hashPassword(body.password)
     // The name and e-mail are the ones the link was issued for; the role is always CLERK.
     await db.transaction(async (tx) => {
-      if (!(await signupRequestsRepository.markUsed(tx, pending.id))) throw new HttpError(400, M.signupLinkInvalid)
+      if (!(await signupRequestsRepository.markUsed(tx, pending.id))) throw new HttpError(400, M.signupLinkInvalid, 'link_invalid')
       const created = await usersRepository.create(tx, {
         email: pending.email,
         fullName: pending.fullName,
@@ -92,24 +92,24 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         companyName: body.company_name?.trim() ?? '',
         address: body.address?.trim() ?? '',
       })
-      if (!created) throw new HttpError(409, M.emailExists)
+      if (!created) throw new HttpError(409, M.emailExists, 'email_taken')
     })
     return { success: true, message: M.accountCreated }
   })
 
   app.post('/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request, reply) => {
     const { email, password } = request.body
-    if (await spentBudget(db, LOGIN_FAILURE_BUDGET, email, request.ip)) throw new HttpError(429, { error: M.tooManyLoginFailures })
+    if (await spentBudget(db, LOGIN_FAILURE_BUDGET, email, request.ip)) throw new HttpError(429, { error: M.tooManyLoginFailures }, 'rate_limited')
 
     const user = await usersRepository.findByEmail(db, email)
     unknownUserHash ??= hashPassword(randomToken())
     const passwordMatches = await verifyPassword(user?.passwordHash ?? (await unknownUserHash), password)
     if (!user || !passwordMatches) {
       await recordEvent(db, LOGIN_FAILURE_BUDGET, email, request.ip)
-      throw new HttpError(401, { error: M.invalidCredentials })
+      throw new HttpError(401, { error: M.invalidCredentials }, 'invalid_credentials')
     }
-    if (user.status === 'deactivated') throw new HttpError(403, { error: M.inactiveAccount })
-    if (user.status === 'deleting') throw new HttpError(403, { error: M.accountBeingDeleted })
+    if (user.status === 'deactivated') throw new HttpError(403, { error: M.inactiveAccount }, 'account_inactive')
+    if (user.status === 'deleting') throw new HttpError(403, { error: M.accountBeingDeleted }, 'account_being_deleted')
 
     await authEventsRepository.clear(db, 'login_failure', emailKey(email))
     const issued = await startSession(db, app.accessTokens, user.id)
@@ -123,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!outcome.ok) {
       request.log.info({ reason: outcome.reason }, 'refresh refused')
       clearRefreshCookie(reply)
-      throw new HttpError(403, M.sessionEnded)
+      throw new HttpError(403, M.sessionEnded, 'session_ended')
     }
     setRefreshCookie(reply, outcome.tokens.refreshToken)
     return { access: outcome.tokens.accessToken }
@@ -155,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const email = request.body.email.trim()
     if (!email) throw new HttpError(400, 'Please enter your email address.')
     const spent = await spentBudget(db, RESET_REQUEST_BUDGET, email, request.ip)
-    if (spent === 'address') throw new HttpError(429, M.tooManyResetRequests)
+    if (spent === 'address') throw new HttpError(429, M.tooManyResetRequests, 'rate_limited')
     // From here on the answer is the same whether or not the e-mail has an account, and so is its
     // timing: nothing that depends on the account is awaited.
     if (spent === null) {
@@ -167,9 +167,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/reset-password', { schema: { body: ResetPasswordBody, response: { 200: MessageResponse } } }, async (request) => {
     const reset = await passwordResetsRepository.findUsable(db, hashToken(request.body.token))
-    if (!reset) throw new HttpError(400, M.resetLinkInvalid)
+    if (!reset) throw new HttpError(400, M.resetLinkInvalid, 'link_invalid')
     const problem = passwordProblem(request.body.new_password)
-    if (problem) throw new HttpError(400, problem)
+    if (problem) throw new HttpError(400, problem, 'password_rejected')
     const passwordHash = await hashPassword(request.body.new_password)
     await db.transaction(async (tx) => {
       await usersRepository.setPasswordHash(tx, reset.userId, passwordHash)

@@ -27,6 +27,8 @@ const jobFile =
     return job ? { job } : null
   }
 
+export const RANGE_BEYOND_END = 'The requested range lies beyond the end of the file.'
+
 /** File kinds by their path number (decisions.md). The recharge report (15) comes with credits. */
 const FILE_KINDS = ['10', '11', '12', '13'] as const
 type FileKind = (typeof FILE_KINDS)[number]
@@ -81,13 +83,17 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const size = await app.storage.size(key)
     if (size === null) throw notFound
     const range = requestedRange(request.headers.range, size)
+    if (range === 'unsatisfiable') {
+      // An error answer like any other (its detail and code), with the size a client may ask within.
+      reply.header('content-range', `bytes */${size}`)
+      throw new HttpError(416, RANGE_BEYOND_END)
+    }
     const baseName = key.split('/').pop()!
     reply
       .header('content-type', 'application/octet-stream')
       .header('content-disposition', attachmentHeader(baseName))
       .header('accept-ranges', 'bytes')
       .header('cache-control', 'private, no-store')
-    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send()
     if (range) {
       const part = await app.storage.open(key, range)
       if (!part) throw notFound

@@ -74,11 +74,11 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
 
   app.post('/jobs/:jobId/transcripts', { schema: { params: JobParams, response: { 200: OpsMessage } } }, async (request) => {
     const { jobId } = request.params
-    if (!request.isMultipart()) throw new HttpError(400, M.transcriptRequired)
+    if (!request.isMultipart()) throw new HttpError(400, M.transcriptRequired, 'file_required')
     const part = await request.file({ limits: { fileSize: TRANSCRIPT_MAX_BYTES, files: 1 } })
     if (!part || part.fieldname !== 'file') {
       part?.file.resume()
-      throw new HttpError(400, M.transcriptRequired)
+      throw new HttpError(400, M.transcriptRequired, 'file_required')
     }
     // Transcripts are reports: the same documents a template may be.
     const allowed = (await lookupsRepository.allowedFileTypes(db)).template
@@ -90,9 +90,9 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
     } catch (error) {
       part.file.resume()
       if (!(error instanceof UploadRefusedError)) throw error
-      if (error.reason === 'type') throw new HttpError(400, M.transcriptType(allowed))
-      if (error.reason === 'size') throw new HttpError(413, M.transcriptTooLarge)
-      throw new HttpError(400, M.transcriptContent)
+      if (error.reason === 'type') throw new HttpError(400, M.transcriptType(allowed), 'file_type_refused')
+      if (error.reason === 'size') throw new HttpError(413, M.transcriptTooLarge, 'file_too_large')
+      throw new HttpError(400, M.transcriptContent, 'file_content_refused')
     }
   })
 
@@ -114,7 +114,7 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
       })
       return { message: M.adjusted(clerk.email, balanceCents) }
     } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw new HttpError(409, M.belowZero(error.balanceCents))
+      if (error instanceof InsufficientCreditsError) throw new HttpError(409, M.belowZero(error.balanceCents), 'insufficient_credits')
       throw error
     }
   })

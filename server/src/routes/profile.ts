@@ -78,14 +78,14 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { old_password, new_password } = request.body
     const user = await currentUser(request.clerk!.userId)
     // Guessing the current password here is throttled like guessing it at sign-in.
-    if (await spentBudget(db, LOGIN_FAILURE_BUDGET, user.email, request.ip)) throw new HttpError(429, { error: PROFILE_MESSAGES.tooManyAttempts })
+    if (await spentBudget(db, LOGIN_FAILURE_BUDGET, user.email, request.ip)) throw new HttpError(429, { error: PROFILE_MESSAGES.tooManyAttempts }, 'rate_limited')
     if (!(await verifyPassword(user.passwordHash, old_password))) {
       await recordEvent(db, LOGIN_FAILURE_BUDGET, user.email, request.ip)
-      throw new HttpError(400, { error: PROFILE_MESSAGES.wrongCurrentPassword })
+      throw new HttpError(400, { error: PROFILE_MESSAGES.wrongCurrentPassword }, 'wrong_current_password')
     }
-    if (old_password === new_password) throw new HttpError(400, { error: PROFILE_MESSAGES.sameAsCurrent })
+    if (old_password === new_password) throw new HttpError(400, { error: PROFILE_MESSAGES.sameAsCurrent }, 'password_rejected')
     const problem = passwordProblem(new_password)
-    if (problem) throw new HttpError(400, { error: problem })
+    if (problem) throw new HttpError(400, { error: problem }, 'password_rejected')
 
     const passwordHash = await hashPassword(new_password)
     await db.transaction(async (tx) => {

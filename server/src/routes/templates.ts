@@ -42,8 +42,8 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/create/', { schema: { response: { 200: MessageResponse } } }, async (request) => {
     const userId = request.clerk!.userId
-    if (!request.isMultipart()) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired)
-    if (await templatesRepository.forClerk(db, userId)) throw new HttpError(409, TEMPLATE_MESSAGES.exists)
+    if (!request.isMultipart()) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired, 'file_required')
+    if (await templatesRepository.forClerk(db, userId)) throw new HttpError(409, TEMPLATE_MESSAGES.exists, 'template_exists')
     const allowed = (await lookupsRepository.allowedFileTypes(db)).template
 
     let name = ''
@@ -63,7 +63,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!name) throw new HttpError(400, TEMPLATE_MESSAGES.nameRequired)
       if (name.length > 100) throw new HttpError(400, TEMPLATE_MESSAGES.nameTooLong)
       if (name.includes('\0')) throw new HttpError(400, TEMPLATE_MESSAGES.nameWithNul)
-      if (!received) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired)
+      if (!received) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired, 'file_required')
 
       const file = received
       const added = await db.transaction(async (tx) => {
@@ -74,7 +74,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await file.commit()
         return row
       })
-      if (!added) throw new HttpError(409, TEMPLATE_MESSAGES.exists)
+      if (!added) throw new HttpError(409, TEMPLATE_MESSAGES.exists, 'template_exists')
       return { message: TEMPLATE_MESSAGES.uploaded, success: true }
     } catch (error) {
       // Nothing half-done stays behind: a refused upload leaves no file and no folder.
@@ -102,9 +102,9 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return await receiveCheckedUpload(storage, part, { folder: `clerks/${userId}/templates`, allowed, maxBytes: TEMPLATE_MAX_BYTES, fallbackName: 'template' })
     } catch (error) {
       if (!(error instanceof UploadRefusedError)) throw error
-      if (error.reason === 'type') throw new HttpError(400, TEMPLATE_MESSAGES.wrongType(allowed))
-      if (error.reason === 'size') throw new HttpError(413, TEMPLATE_MESSAGES.tooLarge)
-      throw new HttpError(400, TEMPLATE_MESSAGES.wrongContent)
+      if (error.reason === 'type') throw new HttpError(400, TEMPLATE_MESSAGES.wrongType(allowed), 'file_type_refused')
+      if (error.reason === 'size') throw new HttpError(413, TEMPLATE_MESSAGES.tooLarge, 'file_too_large')
+      throw new HttpError(400, TEMPLATE_MESSAGES.wrongContent, 'file_content_refused')
     }
   }
 }

@@ -42,7 +42,7 @@ describe('account deletion', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', cookies: { inspectscribe_refresh: refreshCookie } })).statusCode).toBe(403)
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'leaver@example.com', password: STRONG_PASSWORD } })
     expect(login.statusCode).toBe(403)
-    expect(login.json()).toEqual({ detail: { error: 'This account is being deleted and can no longer sign in.' } })
+    expect(login.json()).toEqual({ detail: { error: 'This account is being deleted and can no longer sign in.' }, code: 'account_being_deleted' })
 
     const id = (await usersRepository.findByEmail(t.database.db, 'leaver@example.com'))!.id
     const requestedAt = Date.now()

@@ -30,7 +30,7 @@ describe('profile', () => {
   it('refuses an update that changes nothing it may change', async () => {
     const response = await update({ full_name: 'New Name' })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ detail: 'Nothing to update: send a company name, phone number or address.' })
+    expect(response.json()).toEqual({ detail: 'Nothing to update: send a company name, phone number or address.', code: 'invalid_input' })
   })
 
   it('tells the clerk through a notification', async () => {
@@ -54,9 +54,9 @@ describe('change password', () => {
     const { token } = await signIn(t, 'changer@example.com')
     const wrong = await change(token, 'Not-The-Pass-1', 'Another-Pass-2')
     expect(wrong.statusCode).toBe(400)
-    expect(wrong.json()).toEqual({ detail: { error: 'Current password is incorrect' } })
-    expect((await change(token, STRONG_PASSWORD, STRONG_PASSWORD)).json()).toEqual({ detail: { error: 'Current password should not be same as new password' } })
-    expect((await change(token, STRONG_PASSWORD, 'weak')).json()).toEqual({ detail: { error: 'Password must be at least 8 characters long' } })
+    expect(wrong.json()).toEqual({ detail: { error: 'Current password is incorrect' }, code: 'wrong_current_password' })
+    expect((await change(token, STRONG_PASSWORD, STRONG_PASSWORD)).json()).toEqual({ detail: { error: 'Current password should not be same as new password' }, code: 'password_rejected' })
+    expect((await change(token, STRONG_PASSWORD, 'weak')).json()).toEqual({ detail: { error: 'Password must be at least 8 characters long' }, code: 'password_rejected' })
   })
 
   it('changes it, keeps this session, ends the others, and the new password signs in', async () => {

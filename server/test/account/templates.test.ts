@@ -37,16 +37,16 @@ describe('templates', () => {
   it('refuses a wrong extension with the allowed list, and a renamed file whose content does not match', async () => {
     const wrongType = await upload(alice, { template_name: 'Script' }, [{ name: 'template_file', filename: 'run.exe', content: EXE }])
     expect(wrongType.statusCode).toBe(400)
-    expect(wrongType.json()).toEqual({ detail: 'Only doc, docx, odt, pdf, rtf, txt files are allowed' })
+    expect(wrongType.json()).toEqual({ detail: 'Only doc, docx, odt, pdf, rtf, txt files are allowed', code: 'file_type_refused' })
     const disguised = await upload(alice, { template_name: 'Disguised' }, [{ name: 'template_file', filename: 'report.pdf', content: EXE }])
     expect(disguised.statusCode).toBe(400)
-    expect(disguised.json()).toEqual({ detail: 'The file’s content does not match its type. Please upload a real document.' })
+    expect(disguised.json()).toEqual({ detail: 'The file’s content does not match its type. Please upload a real document.', code: 'file_content_refused' })
     expect(await storedFiles()).toEqual([])
   })
 
   it('asks for a name and a file', async () => {
-    expect((await upload(alice, { template_name: ' ' }, [{ name: 'template_file', filename: 'a.pdf', content: PDF }])).json()).toEqual({ detail: 'Please enter a template name' })
-    expect((await upload(alice, { template_name: 'No file' }, [])).json()).toEqual({ detail: 'Please select a file to upload' })
+    expect((await upload(alice, { template_name: ' ' }, [{ name: 'template_file', filename: 'a.pdf', content: PDF }])).json()).toEqual({ detail: 'Please enter a template name', code: 'invalid_input' })
+    expect((await upload(alice, { template_name: 'No file' }, [])).json()).toEqual({ detail: 'Please select a file to upload', code: 'file_required' })
     expect(await storedFiles()).toEqual([])
   })
 
@@ -54,7 +54,7 @@ describe('templates', () => {
     const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20 * 1024 * 1024 + 10, 0x20)])
     const response = await upload(alice, { template_name: 'Huge' }, [{ name: 'template_file', filename: 'huge.pdf', content: big }])
     expect(response.statusCode).toBe(413)
-    expect(response.json()).toEqual({ detail: 'The template is larger than 20 MB.' })
+    expect(response.json()).toEqual({ detail: 'The template is larger than 20 MB.', code: 'file_too_large' })
     expect(await storedFiles()).toEqual([])
   })
 
@@ -67,7 +67,7 @@ describe('templates', () => {
 
     const second = await upload(alice, { template_name: 'Another' }, [{ name: 'template_file', filename: 'b.docx', content: DOCX }])
     expect(second.statusCode).toBe(409)
-    expect(second.json()).toEqual({ detail: 'Template already exists. Remove it and add a new one' })
+    expect(second.json()).toEqual({ detail: 'Template already exists. Remove it and add a new one', code: 'template_exists' })
     expect(await storedFiles()).toEqual(['My Report.pdf'])
   })
 
@@ -91,7 +91,7 @@ describe('templates', () => {
     expect((await list(bob)).json()).toEqual([])
     const bobDeletes = await t.app.inject({ method: 'DELETE', url: `/api/clerk-template/${template.id}`, headers: bearer(bob) })
     expect(bobDeletes.statusCode).toBe(404)
-    expect(bobDeletes.json()).toEqual({ detail: 'Not found' })
+    expect(bobDeletes.json()).toEqual({ detail: 'Not found', code: 'not_found' })
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/clerk-template/${template.id}`, headers: bearer(alice) })
     expect(deleted.statusCode).toBe(200)

@@ -38,7 +38,7 @@ describe('POST /api/auth/login', () => {
     const unknown = await login('nobody@example.com', 'Wrong-password-1')
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401)
-      expect(response.json()).toEqual({ detail: { error: 'Invalid Credentials' } })
+      expect(response.json()).toEqual({ detail: { error: 'Invalid Credentials' }, code: 'invalid_credentials' })
     }
   })
 
@@ -47,7 +47,7 @@ describe('POST /api/auth/login', () => {
     await t.database.db.update(users).set({ status: 'deactivated' }).where(eq(users.email, 'deactivated@example.com'))
     const response = await login('deactivated@example.com', STRONG_PASSWORD)
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({ detail: { error: 'Inactive account' } })
+    expect(response.json()).toEqual({ detail: { error: 'Inactive account' }, code: 'account_inactive' })
   })
 
   it('says an account being deleted can no longer sign in', async () => {
@@ -55,7 +55,7 @@ describe('POST /api/auth/login', () => {
     await t.database.db.update(users).set({ status: 'deleting' }).where(eq(users.email, 'leaving@example.com'))
     const response = await login('leaving@example.com', STRONG_PASSWORD)
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({ detail: { error: 'This account is being deleted and can no longer sign in.' } })
+    expect(response.json()).toEqual({ detail: { error: 'This account is being deleted and can no longer sign in.' }, code: 'account_being_deleted' })
   })
 
   it('refuses an e-mail or password over 100 characters', async () => {
@@ -68,7 +68,7 @@ describe('POST /api/auth/login', () => {
     for (let i = 0; i < 5; i++) expect((await login('guessed@example.com', 'Wrong-password-1', `10.2.0.${i}`)).statusCode).toBe(401)
     const blocked = await login('guessed@example.com', STRONG_PASSWORD, '10.2.0.99')
     expect(blocked.statusCode).toBe(429)
-    expect(blocked.json()).toEqual({ detail: { error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' } })
+    expect(blocked.json()).toEqual({ detail: { error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' }, code: 'rate_limited' })
   })
 
   it('stops an address after 20 failed attempts across e-mails', async () => {

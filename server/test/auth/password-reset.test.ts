@@ -57,14 +57,14 @@ describe('password reset', () => {
 
     const again = await reset(token, 'Another-Pass-3')
     expect(again.statusCode).toBe(400)
-    expect(again.json()).toEqual({ detail: 'This reset link is invalid or has expired. Please request a new password reset link.' })
+    expect(again.json()).toEqual({ detail: 'This reset link is invalid or has expired. Please request a new password reset link.', code: 'link_invalid' })
   })
 
   it('enforces the password rules', async () => {
     const token = await forgotAndWaitForMail('forgetful@example.com')
     const response = await reset(token, 'weakpass')
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ detail: 'Password must contain at least one uppercase letter' })
+    expect(response.json()).toEqual({ detail: 'Password must contain at least one uppercase letter', code: 'password_rejected' })
   })
 
   it('refuses an expired link (1 hour)', async () => {
@@ -74,7 +74,7 @@ describe('password reset', () => {
     await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1) })
     const response = await reset(token, 'Expired-Link-4')
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ detail: 'This reset link is invalid or has expired. Please request a new password reset link.' })
+    expect(response.json()).toEqual({ detail: 'This reset link is invalid or has expired. Please request a new password reset link.', code: 'link_invalid' })
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'late@example.com', password: 'Expired-Link-4' } })
     expect(login.statusCode).toBe(401)
   })

@@ -6,7 +6,7 @@ import { REFRESH_REUSE_GRACE_MS } from '../../src/auth/sessions.ts'
 import { refreshTokens } from '../../src/db/schema.ts'
 import { createTestApp, signIn, signUpClerk, type TestApp } from '../support/test-app.ts'
 
-const SESSION_ENDED = { detail: 'Your session has ended. Please sign in again.' }
+const SESSION_ENDED = { detail: 'Your session has ended. Please sign in again.', code: 'session_ended' }
 
 describe('a refresh token presented twice at nearly the same moment', () => {
   let t: TestApp

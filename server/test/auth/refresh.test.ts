@@ -42,7 +42,7 @@ describe('refresh tokens', () => {
     pastTheGraceWindow()
     const replay = await refresh(session.refreshCookie)
     expect(replay.statusCode).toBe(403)
-    expect(replay.json()).toEqual({ detail: 'Your session has ended. Please sign in again.' })
+    expect(replay.json()).toEqual({ detail: 'Your session has ended. Please sign in again.', code: 'session_ended' })
 
     // The thief's replay ended the session for the rightful holder too.
     expect((await refresh(rotated)).statusCode).toBe(403)

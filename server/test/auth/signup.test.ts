@@ -39,7 +39,7 @@ describe('sign-up by e-mailed link', () => {
   it('refuses an unknown token', async () => {
     const response = await details('not-a-real-token')
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ detail: 'This sign-up link is invalid or has expired. Please sign up again.' })
+    expect(response.json()).toEqual({ detail: 'This sign-up link is invalid or has expired. Please sign up again.', code: 'link_invalid' })
   })
 
   it('creates a CLERK whatever role the payload asks for, from the link’s name and e-mail, once', async () => {
@@ -64,7 +64,7 @@ describe('sign-up by e-mailed link', () => {
 
     const again = await complete(payload)
     expect(again.statusCode).toBe(400)
-    expect(again.json()).toEqual({ detail: 'This sign-up link is invalid or has expired. Please sign up again.' })
+    expect(again.json()).toEqual({ detail: 'This sign-up link is invalid or has expired. Please sign up again.', code: 'link_invalid' })
     expect((await details(token)).statusCode).toBe(400)
   })
 
@@ -84,7 +84,7 @@ describe('sign-up by e-mailed link', () => {
     const signup_token = tokenOf(t.mail.lastLinkTo('lee@example.com'))
     const response = await complete({ email: 'mallory@example.com', full_name: 'Lee', password: STRONG_PASSWORD, signup_token })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ detail: 'This sign-up link was sent to a different email address.' })
+    expect(response.json()).toEqual({ detail: 'This sign-up link was sent to a different email address.', code: 'invalid_input' })
   })
 
   it('refuses an expired link (24 hours)', async () => {
@@ -98,7 +98,7 @@ describe('sign-up by e-mailed link', () => {
   it('answers 409 for an e-mail already registered, in any case', async () => {
     const response = await request({ full_name: 'Copy Cat', email: DEMO_CLERK.email.toUpperCase() })
     expect(response.statusCode).toBe(409)
-    expect(response.json()).toEqual({ detail: 'Email ID already exists. Please use a different email or try logging in.' })
+    expect(response.json()).toEqual({ detail: 'Email ID already exists. Please use a different email or try logging in.', code: 'email_taken' })
   })
 
   it('answers 409 when the e-mail was registered through another link in the meantime', async () => {
@@ -109,21 +109,21 @@ describe('sign-up by e-mailed link', () => {
     expect((await complete({ email: 'twin@example.com', full_name: 'x', password: STRONG_PASSWORD, signup_token: first })).statusCode).toBe(200)
     const response = await complete({ email: 'twin@example.com', full_name: 'x', password: STRONG_PASSWORD, signup_token: second })
     expect(response.statusCode).toBe(409)
-    expect(response.json()).toEqual({ detail: 'Email ID already exists. Please use a different email or try logging in.' })
+    expect(response.json()).toEqual({ detail: 'Email ID already exists. Please use a different email or try logging in.', code: 'email_taken' })
   })
 
   it('asks for both fields and a real e-mail address', async () => {
-    expect((await request({ full_name: '  ', email: 'x@example.com' })).json()).toEqual({ detail: 'Please enter your full name and email' })
-    expect((await request({ full_name: 'X', email: 'not-an-email' })).json()).toEqual({ detail: 'Please enter a valid email address' })
+    expect((await request({ full_name: '  ', email: 'x@example.com' })).json()).toEqual({ detail: 'Please enter your full name and email', code: 'invalid_input' })
+    expect((await request({ full_name: 'X', email: 'not-an-email' })).json()).toEqual({ detail: 'Please enter a valid email address', code: 'invalid_input' })
     const tooLong = await request({ full_name: 'X'.repeat(101), email: 'x@example.com' })
     expect(tooLong.statusCode).toBe(400)
-    expect(tooLong.json()).toEqual({ detail: 'body/full_name must NOT have more than 100 characters' })
+    expect(tooLong.json()).toEqual({ detail: 'body/full_name must NOT have more than 100 characters', code: 'invalid_input' })
   })
 
   it('limits sign-up requests per e-mail to 3 an hour', async () => {
     for (let i = 0; i < 3; i++) expect((await request({ full_name: 'Spam', email: 'spam@example.com' }, '10.0.0.9')).statusCode).toBe(200)
     const fourth = await request({ full_name: 'Spam', email: 'spam@example.com' }, '10.0.0.9')
     expect(fourth.statusCode).toBe(429)
-    expect(fourth.json()).toEqual({ detail: 'Too many sign-up requests. Please wait an hour and try again.' })
+    expect(fourth.json()).toEqual({ detail: 'Too many sign-up requests. Please wait an hour and try again.', code: 'rate_limited' })
   })
 })

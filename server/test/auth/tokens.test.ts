@@ -20,7 +20,7 @@ describe('access tokens on a protected call (GET /api/profile)', () => {
   const expectForbidden = async (token?: string) => {
     const response = await profile(token)
     expect(response.statusCode).toBe(403)
-    expect(response.json()).toEqual({ detail: 'Your session has ended. Please sign in again.' })
+    expect(response.json()).toEqual({ detail: 'Your session has ended. Please sign in again.', code: 'session_ended' })
   }
 
   it('answers a valid token with the clerk’s own profile, in both readings', async () => {

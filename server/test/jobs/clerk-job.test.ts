@@ -96,7 +96,7 @@ describe('GET /api/clerk/jobs/:jobId', () => {
     ] as const) {
       const response = await getJob(token, jobId)
       expect(response.statusCode).toBe(404)
-      expect(response.json()).toEqual({ detail: 'Not found' })
+      expect(response.json()).toEqual({ detail: 'Not found', code: 'not_found' })
     }
   })
 

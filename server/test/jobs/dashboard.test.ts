@@ -87,7 +87,7 @@ describe('GET /api/clerk/dashboard', () => {
   it('refuses a reversed or missing range, and a call without a session', async () => {
     const reversed = await dashboard(alice, day(15).getTime(), day(9).getTime())
     expect(reversed.statusCode).toBe(400)
-    expect(reversed.json()).toEqual({ detail: 'The start of the date range must not be after its end' })
+    expect(reversed.json()).toEqual({ detail: 'The start of the date range must not be after its end', code: 'invalid_input' })
     const missing = await t.app.inject({ method: 'GET', url: '/api/clerk/dashboard', headers: bearer(alice) })
     expect(missing.statusCode).toBe(400)
     expect((await dashboard(undefined, 0, 1)).statusCode).toBe(403)

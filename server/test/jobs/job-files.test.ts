@@ -40,6 +40,14 @@ describe('job files and deletion', () => {
   const jobsOf = async (token: string): Promise<ListedJob[]> =>
     (await t.app.inject({ method: 'GET', url: `/api/clerk/dashboard?start=0&end=${Date.now() + 60_000}`, headers: bearer(token) })).json()
   const job = async (id: number) => (await jobsOf(alice)).find((j) => j.job_id === id)!
+  /** Every file in storage (DATA_DIR/files), the uploads in progress under `.tmp` included. */
+  const storedFiles = () => {
+    const root = path.join(t.app.config.dataDir, 'files')
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+      .sort()
+  }
   const download = (token: string, kind: number, key: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/files/${kind}/${encodePath(key)}`, headers: { ...bearer(token), ...headers } })
 
@@ -69,6 +77,7 @@ describe('job files and deletion', () => {
     const beyond = await download(alice, 10, audio, { range: `bytes=${size + 10}-` })
     expect(beyond.statusCode).toBe(416)
     expect(beyond.headers['content-range']).toBe(`bytes */${size}`)
+    expect(beyond.json()).toEqual({ detail: 'The requested range lies beyond the end of the file.', code: 'range_not_satisfiable' })
   })
 
   it('serves a job’s supporting documents (12) and template (11) by their own kinds only', async () => {
@@ -105,7 +114,7 @@ describe('job files and deletion', () => {
     for (const kind of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
       for (const token of [bob, alice]) {
         const answer = await t.app.inject({ method: 'GET', url: `/api/files/${kind}/${encodePath(audio)}`, headers: bearer(token) })
-        expect({ kind, status: answer.statusCode, body: answer.body }).toEqual({ kind, status: 404, body: JSON.stringify({ detail: 'Not found' }) })
+        expect({ kind, status: answer.statusCode, body: answer.body }).toEqual({ kind, status: 404, body: JSON.stringify({ detail: 'Not found', code: 'not_found' }) })
       }
     }
   })
@@ -135,15 +144,15 @@ describe('job files and deletion', () => {
 
     const unfinished = await del(alice, [ids[5]!, ids[2]!])
     expect(unfinished.statusCode).toBe(400)
-    expect(unfinished.json()).toEqual({ detail: `Only Completed or Failed jobs can be deleted: job #${ids[2]} is In Progress. Nothing was deleted.` })
+    expect(unfinished.json()).toEqual({ detail: `Only Completed or Failed jobs can be deleted: job #${ids[2]} is In Progress. Nothing was deleted.`, code: 'jobs_not_finished' })
 
     const foreign = await del(bob, [ids[5]!])
     expect(foreign.statusCode).toBe(404)
-    expect(foreign.json()).toEqual({ detail: `Job #${ids[5]} was not found. Nothing was deleted.` })
+    expect(foreign.json()).toEqual({ detail: `Job #${ids[5]} was not found. Nothing was deleted.`, code: 'not_found' })
 
     const none = await del(alice, [], 'POST')
     expect(none.statusCode).toBe(400)
-    expect(none.json()).toEqual({ detail: 'Please select at least one job to delete' })
+    expect(none.json()).toEqual({ detail: 'Please select at least one job to delete', code: 'invalid_input' })
     expect((await jobsOf(alice)).length).toBe(6)
   })
 
@@ -175,11 +184,15 @@ describe('job files and deletion', () => {
   })
 
   it('refuses a transcript whose content is not its type, and leaves no file behind', async () => {
+    const before = storedFiles()
+    const transcriptsBefore = (await job(ids[2]!)).transcript_files
     const { payload, headers } = multipart({}, [{ name: 'file', filename: 'Report.pdf', content: toneWav(1) }])
     const refused = await t.app.inject({ method: 'POST', url: `/api/ops/jobs/${ids[2]}/transcripts`, headers: { ...opsHeaders(t), ...headers }, payload })
     expect(refused.statusCode).toBe(400)
-    expect(refused.json()).toEqual({ detail: 'The file’s content does not match its type.' })
-    expect((await job(ids[2]!)).transcript_files).toHaveLength(1)
+    expect(refused.json()).toEqual({ detail: 'The file’s content does not match its type.', code: 'file_content_refused' })
+    // Nothing on disk, neither at a key nor half-written among the uploads in progress, and no row.
+    expect(storedFiles()).toEqual(before)
+    expect((await job(ids[2]!)).transcript_files).toEqual(transcriptsBefore)
   })
 
   it('leaves no transcript at its key when its row cannot be written, even if the clean-up never runs', async () => {
@@ -196,7 +209,7 @@ describe('job files and deletion', () => {
     try {
       const { payload, headers } = multipart({}, [{ name: 'file', filename: 'Late report.txt', content: 'Kitchen: clean.\n' }])
       const answer = await t.app.inject({ method: 'POST', url: `/api/ops/jobs/${inProgress}/transcripts`, headers: { ...opsHeaders(t), ...headers }, payload })
-      expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 404, body: { detail: `Job #${inProgress} was not found.` } })
+      expect({ status: answer.statusCode, body: answer.json() }).toEqual({ status: 404, body: { detail: `Job #${inProgress} was not found.`, code: 'not_found' } })
     } finally {
       beginUpload.mockRestore()
       remove.mockRestore()

@@ -28,7 +28,7 @@ describe('operator calls', () => {
     for (const headers of [{}, bearer(token), bearer('x'.repeat(64))]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/ops/jobs', headers })
       expect(response.statusCode).toBe(401)
-      expect(response.json()).toEqual({ detail: 'This call needs the operator token (OPS_TOKEN or DATA_DIR/ops-token).' })
+      expect(response.json()).toEqual({ detail: 'This call needs the operator token (OPS_TOKEN or DATA_DIR/ops-token).', code: 'operator_token_required' })
     }
   })
 
@@ -50,10 +50,10 @@ describe('operator calls', () => {
 
     const skipped = await ops('POST', `/jobs/${ids[0]}/status`, { status: 'Completed' })
     expect(skipped.statusCode).toBe(409)
-    expect(skipped.json()).toEqual({ detail: `Job #${ids[0]}: A Scheduled job cannot move to Completed; it can move to In Progress or Failed.` })
+    expect(skipped.json()).toEqual({ detail: `Job #${ids[0]}: A Scheduled job cannot move to Completed; it can move to In Progress or Failed.`, code: 'job_state_conflict' })
     const final = await ops('POST', `/jobs/${ids[5]}/status`, { status: 'Scheduled' })
-    expect(final.json()).toEqual({ detail: `Job #${ids[5]}: A Failed job cannot change status.` })
-    expect((await ops('POST', '/jobs/999999/status', { status: 'Scheduled' })).json()).toEqual({ detail: 'Job #999999 was not found.' })
+    expect(final.json()).toEqual({ detail: `Job #${ids[5]}: A Failed job cannot change status.`, code: 'job_state_conflict' })
+    expect((await ops('POST', '/jobs/999999/status', { status: 'Scheduled' })).json()).toEqual({ detail: 'Job #999999 was not found.', code: 'not_found' })
     expect((await ops('POST', `/jobs/${ids[0]}/status`, { status: 'Done' })).statusCode).toBe(400)
   })
 
@@ -64,7 +64,7 @@ describe('operator calls', () => {
     const job = jobs.find((j: { job_id: number }) => j.job_id === ids[1])
     expect(job.staff_note.at(-1).note).toBe('Kitchen audio is faint; we will do our best.')
     expect(await jobNotification(token, `New staff note on job #${ids[1]}: Kitchen audio is faint; we will do our best.`)).toMatchObject({ job_id: ids[1] })
-    expect((await ops('POST', `/jobs/${ids[1]}/notes`, { note: '   ' })).json()).toEqual({ detail: 'Please write the staff note.' })
+    expect((await ops('POST', `/jobs/${ids[1]}/notes`, { note: '   ' })).json()).toEqual({ detail: 'Please write the staff note.', code: 'invalid_input' })
   })
 
   it('adjusts credits with a reason, never below zero, and the profile shows the balance', async () => {
@@ -74,12 +74,12 @@ describe('operator calls', () => {
     })
     const refused = await ops('POST', '/credits', { email, amount: -31, reason: 'Correction' })
     expect(refused.statusCode).toBe(409)
-    expect(refused.json()).toEqual({ detail: 'That would take the balance below zero (it is 30.25).' })
+    expect(refused.json()).toEqual({ detail: 'That would take the balance below zero (it is 30.25).', code: 'insufficient_credits' })
     expect((await ops('POST', '/credits', { email, amount: -10.25, reason: 'Correction' })).json().message).toBe(`Credits adjusted. ${email} now has 20.00 credits.`)
     const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json()
     expect(profile).toMatchObject({ credits: 20, is_low_credit: false })
     expect(await notifications(token)).toEqual(expect.arrayContaining(['Added 30.25 credits: Goodwill for a late job', 'Removed 10.25 credits: Correction']))
-    expect((await ops('POST', '/credits', { email: 'nobody@example.com', amount: 5, reason: 'x' })).json()).toEqual({ detail: 'No clerk account has the e-mail nobody@example.com.' })
+    expect((await ops('POST', '/credits', { email: 'nobody@example.com', amount: 5, reason: 'x' })).json()).toEqual({ detail: 'No clerk account has the e-mail nobody@example.com.', code: 'not_found' })
   })
 
   it('deactivates an account (its sessions end, sign-in is refused) and reactivates it', async () => {
@@ -87,12 +87,12 @@ describe('operator calls', () => {
     expect((await ops('POST', '/accounts/deactivate', { email })).json()).toEqual({ message: `${email} is deactivated; their sessions have ended.` })
     expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).statusCode).toBe(403)
     const refused = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'Strong-Pass-1' } })
-    expect(refused.json()).toEqual({ detail: { error: 'Inactive account' } })
+    expect(refused.json()).toEqual({ detail: { error: 'Inactive account' }, code: 'account_inactive' })
     expect((await ops('POST', '/accounts/deactivate', { email })).statusCode).toBe(409)
 
     expect((await ops('POST', '/accounts/reactivate', { email })).json()).toEqual({ message: `${email} can sign in again.` })
     await signIn(t, email)
-    expect((await ops('POST', '/accounts/reactivate', { email })).json()).toEqual({ detail: `${email} is not a deactivated account.` })
+    expect((await ops('POST', '/accounts/reactivate', { email })).json()).toEqual({ detail: `${email} is not a deactivated account.`, code: 'conflict' })
   })
 
   // Last: it adds jobs the tests above do not expect.

@@ -1,9 +1,11 @@
 // Throws odd values at every route of the real application and fails on any server error (5xx), on an
-// error answer without the product's `{detail}` shape, and on a NUL byte that is not refused. The
-// routes come from the application itself (route-catalogue.ts), so a new route is covered without
-// being listed here; the values come from each route's own schema (odd-requests.ts).
+// error answer without the product's `{detail, code}` shape (a code from contract/errors.ts), and on a
+// NUL byte that is not refused. The routes come from the application itself (route-catalogue.ts), so a
+// new route is covered without being listed here; the values come from each route's own schema
+// (odd-requests.ts).
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
+import { ERROR_CODES } from '@contract/errors.ts'
 import { hashPassword } from '../../src/auth/passwords.ts'
 import { startSession } from '../../src/auth/sessions.ts'
 import { usersRepository } from '../../src/repositories/users-repository.ts'
@@ -48,14 +50,16 @@ function problemWith(method: string, request: OddRequest, response: LightMyReque
   if (status >= 500) return `answered ${status}: ${response.body.slice(0, 200)}`
   if (request.carriesNul && status < 400) return `accepted a NUL byte with ${status}`
   if (status < 400 || method === 'HEAD') return null
-  let detail: unknown
+  let body: { detail?: unknown; code?: unknown }
   try {
-    detail = (response.json() as { detail?: unknown }).detail
+    body = response.json()
   } catch {
     return `answered ${status} with a body that is not JSON: ${response.body.slice(0, 200)}`
   }
+  const { detail, code } = body
   const text = typeof detail === 'object' && detail !== null ? (detail as { error?: unknown }).error : detail
   if (typeof text !== 'string' || text.length === 0) return `answered ${status} without a detail: ${response.body.slice(0, 200)}`
+  if (!(ERROR_CODES as readonly unknown[]).includes(code)) return `answered ${status} without a known code: ${response.body.slice(0, 200)}`
   if (request.refusedField && !(status === 400 && text.includes(request.refusedField))) return `was not refused by the schema (${status} ${text})`
   return null
 }

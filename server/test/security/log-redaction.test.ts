@@ -46,7 +46,7 @@ describe('the log of a failing database query', () => {
   it('logs the failure without the parameters, the hash or the database’s quoted values', async () => {
     const response = await app.inject({ method: 'POST', url: '/test/duplicate-account' })
     expect(response.statusCode).toBe(500)
-    expect(response.json()).toEqual({ detail: 'Something went wrong on our side. Please try again.' })
+    expect(response.json()).toEqual({ detail: 'Something went wrong on our side. Please try again.', code: 'server_error' })
 
     const failure = logLines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request failed')
     expect(failure).toBeDefined()

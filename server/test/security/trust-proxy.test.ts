@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DEMO_CLERK } from '../../src/db/seed-data.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 
-const TOO_MANY = { detail: { error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' } }
+const TOO_MANY = { detail: { error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' }, code: 'rate_limited' }
 
 describe('the client address behind a proxy', () => {
   let t: TestApp | undefined

@@ -60,7 +60,7 @@ describe('uploads leave nothing behind', () => {
     const before = await tree()
     const { payload, headers } = multipart({}, [{ name: 'file', filename: 'report.pdf', content: EXE }])
     const refused = await t.app.inject({ method: 'POST', url: `/api/ops/jobs/${inProgress}/transcripts`, headers: { ...headers, ...opsHeaders(t) }, payload })
-    expect(refused.json()).toEqual({ detail: 'The file’s content does not match its type.' })
+    expect(refused.json()).toEqual({ detail: 'The file’s content does not match its type.', code: 'file_content_refused' })
     expect(await tree()).toEqual(before)
   })
 
