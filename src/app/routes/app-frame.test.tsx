@@ -1,6 +1,6 @@
 // The signed-in frame keeps the clerk's jobs on the device and wipes them on every way out: Logout,
 // account deletion and the inactivity logout (a 403 is covered by the persistence module's own tests).
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
@@ -8,7 +8,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiRequest } from '@/lib/api-client'
 import { saveSession } from '@/lib/session'
-import { createTestQueryClient, profileAnswer, setUpFakePortalApi, stubViewport } from '@/test/fake-portal-api'
+import { ACCOUNT_DELETED_REDIRECT_DELAY_MS } from '@/features/account/components/delete-account-dialog'
+import { INACTIVITY_TIMEOUT_MS } from '@/features/auth/use-inactivity-timer'
+import { createTestQueryClient, heldReply, profileAnswer, setUpFakePortalApi, stubViewport } from '@/test/fake-portal-api'
+import { startFakeClock } from '@/test/manual-clock'
 import AppFrame from './app-frame'
 
 const api = setUpFakePortalApi()
@@ -60,11 +63,26 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+// The persister writes at most once a second. The tests move a fake clock past that second rather than
+// wait for it: the clock follows real time while the test clicks (user-event, Fluent and React Query
+// need their timers), and stands still whenever the test looks at what a timer of the app did.
+const PERSIST_THROTTLE_MS = 1000
+
+/** Stops the clock, moves it past the persister's throttle and sees the jobs stored; `resume` lets it run on. */
+async function jobsStored(clock: ReturnType<typeof startFakeClock>) {
+  const frozen = clock.freeze()
+  await frozen.advance(PERSIST_THROTTLE_MS)
+  await frozen.settle(() => expect(localStorage.getItem(CACHE_KEY)).toContain('"job_id":1'))
+  return frozen
+}
+
 describe('AppFrame: the offline copy of the jobs', () => {
   it('keeps the jobs under the clerk’s key, and Logout wipes them', async () => {
-    const { user, client } = renderFrame()
+    const clock = startFakeClock()
+    const { user, client } = renderFrame({ advanceTimers: vi.advanceTimersByTime })
     expect(await screen.findByRole('heading', { name: '1 job(s)' })).toBeInTheDocument()
-    await waitFor(() => expect(localStorage.getItem(CACHE_KEY)).not.toBeNull())
+    await jobsStored(clock)
+    clock.resume()
 
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Logout' }))
     expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/login$/)
@@ -73,28 +91,36 @@ describe('AppFrame: the offline copy of the jobs', () => {
   })
 
   it('wipes them when the account is deleted', async () => {
-    api.answer('POST', '/account/gdpr-delete', { status: 200, body: { message: 'Your account will be deleted within 10 days.', success: true } })
-    const { user } = renderFrame()
+    const held = heldReply({ status: 200, body: { message: 'Your account will be deleted within 10 days.', success: true } })
+    api.answer('POST', '/account/gdpr-delete', held.promise)
+    const clock = startFakeClock()
+    const { user } = renderFrame({ advanceTimers: vi.advanceTimersByTime })
     await screen.findByRole('heading', { name: '1 job(s)' })
-    await waitFor(() => expect(localStorage.getItem(CACHE_KEY)).not.toBeNull())
+    await jobsStored(clock)
+    clock.resume()
 
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Delete Account' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete Account' })
     for (const checkbox of within(dialog).getAllByRole('checkbox')) await user.click(checkbox)
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }))
-    expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/login$/)
+    await within(dialog).findByRole('button', { name: 'Deleting...' })
+    // The sign-out comes 2 s after the answer: on a stopped clock, when the test moves it on.
+    const frozen = clock.freeze()
+    held.release()
+    await frozen.settle(() => expect(within(dialog).getByRole('status')).toBeInTheDocument())
+    await frozen.advance(ACCOUNT_DELETED_REDIRECT_DELAY_MS)
+    await frozen.settle(() => expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/login$/))
     expect(localStorage.getItem(CACHE_KEY)).toBeNull()
   })
 
   it('wipes them at the inactivity logout', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const clock = startFakeClock()
     renderFrame({ advanceTimers: vi.advanceTimersByTime })
     await screen.findByRole('heading', { name: '1 job(s)' })
-    await act(() => vi.advanceTimersByTimeAsync(1_500))
-    expect(localStorage.getItem(CACHE_KEY)).not.toBeNull()
+    const frozen = await jobsStored(clock)
 
-    await act(() => vi.advanceTimersByTimeAsync(15 * 60_000))
-    expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/login$/)
+    await frozen.advance(INACTIVITY_TIMEOUT_MS)
+    await frozen.settle(() => expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/login$/))
     expect(sessionStorage.getItem('forced_logout')).toBe('true')
     expect(localStorage.getItem(CACHE_KEY)).toBeNull()
   })

@@ -1,19 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { profileAnswer, renderWithPortal, setUpFakePortalApi, waitForDialogClosed } from '@/test/fake-portal-api'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ACCOUNT_DELETED_REDIRECT_DELAY_MS } from '@/features/account/components/delete-account-dialog'
+import { heldReply, profileAnswer, renderWithPortal, setUpFakePortalApi, waitForDialogClosed, type RenderOptions } from '@/test/fake-portal-api'
+import { startFakeClock } from '@/test/manual-clock'
 import { ProfileMenu } from './profile-menu'
 
 const api = setUpFakePortalApi()
 
-function renderMenu() {
+function renderMenu(userOptions?: RenderOptions['userOptions']) {
   api.answer('GET', '/profile', { status: 200, body: profileAnswer() })
-  return renderWithPortal(<ProfileMenu />)
+  return renderWithPortal(<ProfileMenu />, { userOptions })
 }
 
 async function openMenu(user: ReturnType<typeof renderMenu>['user']) {
   await user.click(screen.getByRole('button', { name: 'Profile menu' }))
   return screen.findByRole('menu')
 }
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('ProfileMenu', () => {
   it('shows the clerk’s name, and offers Profile, Change Password, Delete Account and Logout', async () => {
@@ -68,15 +74,28 @@ describe('ProfileMenu', () => {
   })
 
   it('signs out and goes to /login once the account deletion was accepted', async () => {
-    api.answer('POST', '/account/gdpr-delete', { status: 200, body: { message: 'Your account will be deleted within 10 days.', success: true } })
+    const held = heldReply({ status: 200, body: { message: 'Your account will be deleted within 10 days.', success: true } })
+    api.answer('POST', '/account/gdpr-delete', held.promise)
     api.answer('POST', '/auth/logout', { status: 401, body: { detail: 'Not signed in' } })
-    const { user } = renderMenu()
+    const clock = startFakeClock()
+    const { user } = renderMenu({ advanceTimers: vi.advanceTimersByTime })
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Delete Account' }))
     const dialog = await screen.findByRole('dialog', { name: 'Delete Account' })
     for (const checkbox of within(dialog).getAllByRole('checkbox')) await user.click(checkbox)
     await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }))
-    expect(await screen.findByRole('status')).toHaveTextContent('Account deleted successfully. Redirecting to login page...')
-    expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/login$/)
+    await within(dialog).findByRole('button', { name: 'Deleting...' })
+
+    // The answer comes on a stopped clock, so the sign-out comes when the test moves it on, not after
+    // 2 s of real time.
+    const frozen = clock.freeze()
+    held.release()
+    await frozen.settle(() => expect(screen.getByRole('status')).toHaveTextContent('Account deleted successfully. Redirecting to login page...'))
+    await frozen.advance(ACCOUNT_DELETED_REDIRECT_DELAY_MS - 1)
+    expect(api.seen('POST', '/auth/logout')).toHaveLength(0)
+    expect(screen.queryByLabelText('current path')).toBeNull()
+    await frozen.advance(1)
+    await frozen.settle(() => expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/login$/))
+    expect(api.seen('POST', '/auth/logout')).toHaveLength(1)
     expect(sessionStorage.getItem('auth_token')).toBeNull()
   })
 })

@@ -47,19 +47,23 @@ describe('DeleteAccountDialog', () => {
   })
 
   it('asks for the deletion, confirms it, and signs out 2 seconds later', async () => {
+    const held = heldReply({ status: 200, body: { message: 'Your account will be deleted within 10 days.', success: true } })
+    api.answer('POST', '/account/gdpr-delete', held.promise)
     const clock = startFakeClock()
-    api.answer('POST', '/account/gdpr-delete', { status: 200, body: { message: 'Your account will be deleted within 10 days.', success: true } })
     const { user, onDeleted, onClose } = renderDialog({ advanceTimers: vi.advanceTimersByTime })
     await tickAll(user)
     await user.click(submit())
+    await within(dialog()).findByRole('button', { name: 'Deleting...' })
 
-    expect(await screen.findByRole('status')).toHaveTextContent(/^Account deleted successfully\. Redirecting to login page\.\.\.$/)
+    // The answer comes on a stopped clock: the countdown starts at this very moment.
+    const frozen = clock.freeze()
+    held.release()
+    await frozen.settle(() => expect(screen.getByRole('status')).toHaveTextContent(/^Account deleted successfully\. Redirecting to login page\.\.\.$/))
     expect(api.requests).toEqual([{ method: 'POST', path: '/account/gdpr-delete', body: undefined, authorization: 'Bearer test-token' }])
     expect(submit()).toHaveAttribute('aria-disabled', 'true')
-    const delay = clock.stop(ACCOUNT_DELETED_REDIRECT_DELAY_MS)
-    await delay.justBefore()
+    await frozen.advance(ACCOUNT_DELETED_REDIRECT_DELAY_MS - 1)
     expect(onDeleted).not.toHaveBeenCalled()
-    await delay.atTheLatest()
+    await frozen.advance(1)
     expect(onDeleted).toHaveBeenCalledTimes(1)
     expect(onClose).not.toHaveBeenCalled()
   })

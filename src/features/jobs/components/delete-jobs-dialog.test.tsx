@@ -1,11 +1,10 @@
-import { act, screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startFakeClock } from '@/test/manual-clock'
 import { heldReply, renderWithPortal, setUpFakePortalApi, type FakeReply, type RenderOptions } from '@/test/fake-portal-api'
 import { DELETE_JOBS_CLOSE_DELAY_MS, DeleteJobsDialog, type DeleteJobsDialogProps } from './delete-jobs-dialog'
 
 const api = setUpFakePortalApi()
-const realSetTimeout = globalThis.setTimeout
 
 const CONFIRM = 'I understand that the selected job(s) and their files will be deleted permanently'
 
@@ -84,24 +83,27 @@ describe('DeleteJobsDialog: asking', () => {
 
 describe('DeleteJobsDialog: the server', () => {
   it('sends the ids, shows the server’s message, and closes 3 seconds later', async () => {
+    const held = heldReply({ status: 200, body: { message: '2 job(s) deleted' } })
+    api.answer('DELETE', '/clerk/delete-jobs', held.promise)
     const clock = startFakeClock()
-    api.answer('DELETE', '/clerk/delete-jobs', { status: 200, body: { message: '2 job(s) deleted' } })
     const { user, onClose, onDeleted, client } = renderDialog({}, { advanceTimers: vi.advanceTimersByTime })
     client.setQueryData(['jobs', 'dashboard', 1, 2], [])
     await confirmAndDelete(user)
+    await within(dialog()).findByRole('button', { name: 'Deleting...' })
 
-    expect(await within(dialog()).findByRole('status')).toHaveTextContent(exactly('2 job(s) deleted'))
+    // The answer comes on a stopped clock: the countdown starts at this very moment.
+    const frozen = clock.freeze()
+    held.release()
+    await frozen.settle(() => expect(within(dialog()).getByRole('status')).toHaveTextContent(exactly('2 job(s) deleted')))
     expect(api.requests).toEqual([{ method: 'DELETE', path: '/clerk/delete-jobs', body: { job_ids: [3, 8] }, authorization: 'Bearer test-token' }])
     expect(onDeleted).toHaveBeenCalledWith([3, 8])
     expect(client.getQueryState(['jobs', 'dashboard', 1, 2])?.isInvalidated).toBe(true)
     expect(deleteButton()).toHaveAttribute('aria-disabled', 'true')
     expect(checkbox()).toBeDisabled()
-    await new Promise((r) => realSetTimeout(r, 250)) // THROWAWAY: a slow machine
 
-    const delay = clock.stop(DELETE_JOBS_CLOSE_DELAY_MS)
-    await delay.justBefore()
+    await frozen.advance(DELETE_JOBS_CLOSE_DELAY_MS - 1)
     expect(onClose).not.toHaveBeenCalled()
-    await delay.atTheLatest()
+    await frozen.advance(1)
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 
@@ -114,14 +116,21 @@ describe('DeleteJobsDialog: the server', () => {
   })
 
   it('stops the countdown when closed by Cancel before it ends', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
-    api.answer('DELETE', '/clerk/delete-jobs', { status: 200, body: { message: '2 job(s) deleted' } })
+    const held = heldReply({ status: 200, body: { message: '2 job(s) deleted' } })
+    api.answer('DELETE', '/clerk/delete-jobs', held.promise)
+    const clock = startFakeClock()
     const { user, onClose } = renderDialog({}, { advanceTimers: vi.advanceTimersByTime })
     await confirmAndDelete(user)
-    await within(dialog()).findByRole('status')
-    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }))
+    await within(dialog()).findByRole('button', { name: 'Deleting...' })
+
+    const frozen = clock.freeze()
+    held.release()
+    await frozen.settle(() => expect(within(dialog()).getByRole('status')).toHaveTextContent(exactly('2 job(s) deleted')))
+    await frozen.advance(DELETE_JOBS_CLOSE_DELAY_MS - 1)
+    // Testing Library's wrapper around user-event ends on a zero-delay timer, which a frozen clock never runs.
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }))
     expect(onClose).toHaveBeenCalledTimes(1)
-    act(() => vi.advanceTimersByTime(5000))
+    await frozen.advance(DELETE_JOBS_CLOSE_DELAY_MS)
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 

@@ -87,20 +87,24 @@ describe('ChangePasswordDialog: checks before sending, in the order of the spec'
 
 describe('ChangePasswordDialog: the server', () => {
   it('sends the old and new password, confirms, and closes 2 seconds later', async () => {
+    const held = heldReply({ status: 200, body: { message: 'Password changed successfully', success: true } })
+    api.answer('PUT', '/profile/change-password', held.promise)
     const clock = startFakeClock()
-    api.answer('PUT', '/profile/change-password', { status: 200, body: { message: 'Password changed successfully', success: true } })
     const { user, onClose } = renderDialog({ advanceTimers: vi.advanceTimersByTime })
     await submitValid(user)
+    await within(dialog()).findByRole('button', { name: 'Changing Password...' })
 
-    expect(await screen.findByRole('status')).toHaveTextContent(/^Password changed successfully$/)
+    // The answer comes on a stopped clock: the countdown starts at this very moment.
+    const frozen = clock.freeze()
+    held.release()
+    await frozen.settle(() => expect(screen.getByRole('status')).toHaveTextContent(/^Password changed successfully$/))
     expect(api.requests).toEqual([
       { method: 'PUT', path: '/profile/change-password', body: { old_password: CURRENT, new_password: NEW }, authorization: 'Bearer test-token' },
     ])
     expect(submit()).toHaveAttribute('aria-disabled', 'true')
-    const delay = clock.stop(CHANGE_PASSWORD_CLOSE_DELAY_MS)
-    await delay.justBefore()
+    await frozen.advance(CHANGE_PASSWORD_CLOSE_DELAY_MS - 1)
     expect(onClose).not.toHaveBeenCalled()
-    await delay.atTheLatest()
+    await frozen.advance(1)
     expect(onClose).toHaveBeenCalledTimes(1)
   })
 
