@@ -106,7 +106,7 @@ export async function createDemoJobs(db: Db, storage: FileStorage, userId: strin
           reportTypeId: reportTypes[i % reportTypes.length]!.id,
           jobTypeId: jobType.id,
           slaSlotId: slot.id,
-          cost: formatCents(priceCents(rate.centsPerMinute, seconds)),
+          costCents: priceCents(rate.centsPerMinute, seconds),
           priority: slot.hours <= 1 ? 'High' : 'Normal',
           audioDurationSeconds: seconds.toFixed(3),
           remarks: 'Demo job',

@@ -4,12 +4,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { RowId } from '@contract/input-rules.ts'
-import { formatCents, parseCents } from '@contract/money.ts'
-import { OPS_CREDITS_MAX_CENTS, OpsAccountBody, OpsCreditsBody, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
+import { formatCents } from '@contract/money.ts'
+import { OpsAccountBody, OpsCreditsBody, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
 import { HttpError } from '../http-error.ts'
 import { createDemoJobs } from '../jobs/demo-jobs.ts'
 import { addStaffNote, attachTranscript, moveJob } from '../jobs/job-operations.ts'
-import { creditsRepository, InsufficientCreditsError } from '../repositories/credits-repository.ts'
+import { adjustByOperator } from '../money/adjust-by-operator.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
@@ -29,12 +29,7 @@ export const OPS_ROUTE_MESSAGES = {
   transcriptContent: 'The file’s content does not match its type.',
   transcriptTooLarge: 'A transcript can be at most 50 MB.',
   transcriptAttached: (jobId: number, fileKey: string) => `Transcript attached to job #${jobId}: ${fileKey}`,
-  amountZero: 'The amount must not be zero.',
-  reasonRequired: 'Every credit adjustment needs a reason.',
-  amountTooLarge: `An adjustment can be at most ${formatCents(OPS_CREDITS_MAX_CENTS)} credits either way.`,
-  belowZero: (balanceCents: number) => `That would take the balance below zero (it is ${formatCents(balanceCents)}).`,
   adjusted: (email: string, balanceCents: number) => `Credits adjusted. ${email} now has ${formatCents(balanceCents)} credits.`,
-  creditsNotice: (amountCents: number, reason: string) => `${amountCents > 0 ? 'Added' : 'Removed'} ${formatCents(Math.abs(amountCents))} credits: ${reason}`,
   deactivated: (email: string) => `${email} is deactivated; their sessions have ended.`,
   reactivated: (email: string) => `${email} can sign in again.`,
   notActive: (email: string) => `${email} is not an active account.`,
@@ -97,26 +92,9 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
   })
 
   app.post('/credits', { schema: { body: OpsCreditsBody, response: { 200: OpsMessage } } }, async (request) => {
-    const { email, amount } = request.body
-    const reason = request.body.reason.trim()
-    if (!reason) throw new HttpError(400, M.reasonRequired)
-    const parsed = parseCents(amount)
-    if (!parsed.ok) throw new HttpError(400, parsed.problem)
-    const amountCents = parsed.cents
-    if (amountCents === 0) throw new HttpError(400, M.amountZero)
-    if (Math.abs(amountCents) > OPS_CREDITS_MAX_CENTS) throw new HttpError(400, M.amountTooLarge)
-    const clerk = await clerkByEmail(email)
-    try {
-      const balanceCents = await db.transaction(async (tx) => {
-        const next = await creditsRepository.addEntry(tx, clerk.id, { amountCents, kind: 'adjustment', reason })
-        await notificationsRepository.add(tx, clerk.id, M.creditsNotice(amountCents, reason))
-        return next!
-      })
-      return { message: M.adjusted(clerk.email, balanceCents) }
-    } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw new HttpError(409, M.belowZero(error.balanceCents))
-      throw error
-    }
+    const { email, amount, reason } = request.body
+    const { clerk, balanceCents } = await adjustByOperator(db, { amount, reason }, () => clerkByEmail(email))
+    return { message: M.adjusted(clerk.email, balanceCents) }
   })
 
   app.post('/accounts/deactivate', { schema: { body: OpsAccountBody, response: { 200: OpsMessage } } }, async (request) => {
