@@ -12,7 +12,6 @@ import { addStaffNote, attachTranscript, moveJob } from '../jobs/job-operations.
 import { adjustByOperator } from '../money/adjust-by-operator.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
-import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { sessionsRepository } from '../repositories/sessions-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
 import { receiveCheckedUpload, UploadRefusedError } from '../storage/checked-upload.ts'

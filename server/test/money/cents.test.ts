@@ -2,7 +2,7 @@
 // (scripts/ops-arguments.ts): decimal text in, whole cents, exact decimal text out.
 import { describe, expect, it } from 'vitest'
 import { centsOfNumeric, centsToCredits, formatCents, parseCents } from '@contract/money.ts'
-import { creditsBody, parse, UsageError } from '../../scripts/ops-arguments.ts'
+import { creditsBody, parse, UsageError } from '../../../scripts/ops-arguments.ts'
 
 describe('cents', () => {
   it('reads every typed amount from 0.01 to 2.00 as its exact cents, and writes it back the same', () => {
