@@ -14,7 +14,8 @@ import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { sessionsRepository } from '../repositories/sessions-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
-import { receiveCheckedUpload, UploadRefusedError } from '../storage/checked-upload.ts'
+import { withSingleFile } from '../uploads/multipart-form.ts'
+import { receiveUpload } from '../uploads/receive-upload.ts'
 import { requireOpsToken } from '../plugins/operator-token.ts'
 
 export const TRANSCRIPT_MAX_BYTES = 50 * 1024 * 1024
@@ -68,26 +69,13 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
 
   app.post('/jobs/:jobId/transcripts', { schema: { params: JobParams, response: { 200: OpsMessage } } }, async (request) => {
     const { jobId } = request.params
-    if (!request.isMultipart()) throw new HttpError(400, M.transcriptRequired)
-    const part = await request.file({ limits: { fileSize: TRANSCRIPT_MAX_BYTES, files: 1 } })
-    if (!part || part.fieldname !== 'file') {
-      part?.file.resume()
-      throw new HttpError(400, M.transcriptRequired)
-    }
-    // Transcripts are reports: the same documents a template may be.
-    const allowed = (await lookupsRepository.allowedFileTypes(db)).template
-    try {
-      const { fileKey } = await attachTranscript(db, jobId, (folder) =>
-        receiveCheckedUpload(app.storage, part, { folder, allowed, maxBytes: TRANSCRIPT_MAX_BYTES, fallbackName: 'transcript' }),
-      )
-      return { message: M.transcriptAttached(jobId, fileKey) }
-    } catch (error) {
-      part.file.resume()
-      if (!(error instanceof UploadRefusedError)) throw error
-      if (error.reason === 'type') throw new HttpError(400, M.transcriptType(allowed))
-      if (error.reason === 'size') throw new HttpError(413, M.transcriptTooLarge)
-      throw new HttpError(400, M.transcriptContent)
-    }
+    const { fileKey } = await withSingleFile(request, { field: 'file', maxBytes: TRANSCRIPT_MAX_BYTES, requiredText: M.transcriptRequired }, async (part) => {
+      // Transcripts are reports: the same documents a template may be.
+      const allowed = (await lookupsRepository.allowedFileTypes(db)).template
+      const texts = { wrongType: M.transcriptType(allowed), wrongContent: M.transcriptContent, tooLarge: M.transcriptTooLarge }
+      return attachTranscript(db, jobId, (folder) => receiveUpload(app.storage, part, { folder, allowed, maxBytes: TRANSCRIPT_MAX_BYTES, fallbackName: 'transcript', texts }))
+    })
+    return { message: M.transcriptAttached(jobId, fileKey) }
   })
 
   app.post('/credits', { schema: { body: OpsCreditsBody, response: { 200: OpsMessage } } }, async (request) => {
