@@ -1,7 +1,7 @@
 // Credits are money: held as integer hundredths (cents) everywhere, never as binary floating point,
-// where 0.07 is not exactly 0.07 (issue 9). A typed or stored amount is read as decimal text into cents,
-// and cents are written back as decimal text; the API answers credits as a number only at the edge.
-// A later money module grows from here (currencies, prices).
+// where 0.07 is not exactly 0.07 (issue 9). The database holds whole cents (bigint); a typed amount is
+// read as decimal text into cents, and cents are written back as decimal text; the API answers credits
+// as a number only at the edge. The server's money moves are in server/src/money/.
 
 export const MONEY_MESSAGES = {
   tooManyDecimals: (text: string) => `An amount of credits has at most 2 decimals (cents), e.g. 1.10 or -0.07; "${text}" has more.`,
@@ -14,7 +14,7 @@ const MORE_DECIMALS = /^[+-]?\d+\.\d{3,}$/
 
 export type ParsedCents = { ok: true; cents: number } | { ok: false; problem: string }
 
-/** Reads decimal text ("1.10", "-0.07", a database numeric) as integer cents, without floating point. */
+/** Reads decimal text ("1.10", "-0.07") as integer cents, without floating point. */
 export function parseCents(text: string): ParsedCents {
   const trimmed = text.trim()
   const match = DECIMAL.exec(trimmed)
@@ -22,16 +22,6 @@ export function parseCents(text: string): ParsedCents {
   const [, sign, whole, fraction = ''] = match
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
   return { ok: true, cents: sign === '-' && cents !== 0 ? -cents : cents }
-}
-
-/**
- * A numeric the database sent as text ("30.25", "0") in cents. The database's own value, not input:
- * anything else is a fault, thrown with `what` holds it ("the ledger", "the price list").
- */
-export function centsOfNumeric(numeric: string, what: string): number {
-  const parsed = parseCents(numeric)
-  if (!parsed.ok) throw new Error(`${what} holds a value that is not an amount: ${numeric}`)
-  return parsed.cents
 }
 
 /** Cents as decimal text with exactly 2 decimals: 110 → "1.10", -7 → "-0.07". */

@@ -30,7 +30,7 @@ export async function seedBusyClerk(dataDir: string, jobCount: number): Promise<
           reportTypeId: reportTypes[i % reportTypes.length]!.id,
           jobTypeId: jobTypes[i % jobTypes.length]!.id,
           slaSlotId: slot.id,
-          cost: ((i % 40) + 1.5).toFixed(2),
+          costCents: (i % 40) * 100 + 150,
           audioDurationSeconds: (600 + (i % 3000)).toFixed(3),
           status: JOB_STATUSES[i % JOB_STATUSES.length]!,
           slaDeadline: new Date(createdAt.getTime() + slot.hours * 3_600_000),

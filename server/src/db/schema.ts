@@ -53,11 +53,12 @@ export const jobRates = pgTable(
     slaSlotId: integer('sla_slot_id')
       .notNull()
       .references(() => slaSlots.id),
-    creditsPerMinute: numeric('credits_per_minute', { precision: 10, scale: 2 }).notNull(),
+    /** Whole cents (hundredths of a credit) per started audio minute. */
+    centsPerMinute: integer('cents_per_minute').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.jobTypeId, t.slaSlotId] }),
-    check('job_rates_rate_positive', sql`${t.creditsPerMinute} > 0`),
+    check('job_rates_rate_positive', sql`${t.centsPerMinute} > 0`),
   ],
 )
 
@@ -67,13 +68,15 @@ export const rechargePlans = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     name: text().notNull().unique(),
     description: text().notNull().default(''),
-    creditValue: numeric('credit_value', { precision: 12, scale: 2 }).notNull(),
-    price: numeric({ precision: 12, scale: 2 }).notNull(),
+    /** Credits the plan buys, in whole cents (hundredths of a credit). */
+    creditValueCents: bigint('credit_value_cents', { mode: 'number' }).notNull(),
+    /** What the plan costs, in whole hundredths of its currency (pence for GBP). */
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     currency: text().notNull().default('GBP'),
     active: boolean().notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [check('recharge_plans_credit_positive', sql`${t.creditValue} > 0`)],
+  (t) => [check('recharge_plans_credit_positive', sql`${t.creditValueCents} > 0`)],
 )
 
 export const allowedFileTypes = pgTable(
@@ -245,18 +248,23 @@ export const jobs = pgTable(
     slaSlotId: integer('sla_slot_id')
       .notNull()
       .references(() => slaSlots.id),
-    /** Credits charged. */
-    cost: numeric({ precision: 12, scale: 2 }).notNull(),
+    /** Credits charged, in whole cents. */
+    costCents: bigint('cost_cents', { mode: 'number' }).notNull(),
     priority: text({ enum: ['Normal', 'High'] }).notNull().default('Normal'),
     /** Total measured length of the audio files, in seconds. */
     audioDurationSeconds: numeric('audio_duration_seconds', { precision: 12, scale: 3 }).notNull(),
     remarks: text().notNull().default(''),
     status: text({ enum: JOB_STATUSES }).notNull().default('Submitted'),
     slaDeadline: timestamp('sla_deadline', { withTimezone: true }).notNull(),
+    /**
+     * The portal's own id for the submit that created the job: a retried submit finds its job instead
+     * of making (and charging) a second one. Unique per clerk; null for jobs made another way.
+     */
+    clientRequestId: text('client_request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('jobs_user_created_idx').on(t.userId, t.createdAt), uniqueIndex('jobs_user_client_request_unique').on(t.userId, t.clientRequestId)],
 )
 
 /** Every file of a job: audio, template, supporting documents, and the transcripts staff attach. */
@@ -317,13 +325,18 @@ export const creditEntries = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Positive adds credits, negative spends them. */
-    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    /** Whole cents: positive adds credits, negative spends them. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     kind: text({ enum: CREDIT_ENTRY_KINDS }).notNull(),
     /** Why: the operator's reason, the plan bought, or the job charged. */
     reason: text().notNull(),
     jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    /**
+     * The payment provider's id of the payment a recharge credits. Unique, so a redelivered payment
+     * event credits once; null for entries that no outside payment caused (charges, adjustments).
+     */
+    externalReference: text('external_reference').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_entries_user_idx').on(t.userId, t.createdAt), check('credit_entries_amount_nonzero', sql`${t.amount} <> 0`)],
+  (t) => [index('credit_entries_user_idx').on(t.userId, t.createdAt), check('credit_entries_amount_nonzero', sql`${t.amountCents} <> 0`)],
 )

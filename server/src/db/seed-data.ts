@@ -22,23 +22,23 @@ export const SEED_SLA_SLOTS = [
   { name: '72 Hours Economy', hours: 72, sortOrder: 4 },
 ]
 
-/** Credits per started audio minute, for each offered (job type, turnaround) pair. */
-export const SEED_RATES: { jobType: string; slaSlot: string; creditsPerMinute: string }[] = [
-  { jobType: 'AI', slaSlot: '1 Hour Priority', creditsPerMinute: '0.50' },
-  { jobType: 'AI + Proofreading', slaSlot: '24 Hours Standard', creditsPerMinute: '1.00' },
-  { jobType: 'AI + Proofreading', slaSlot: '48 Hours', creditsPerMinute: '0.90' },
-  { jobType: 'AI + Proofreading', slaSlot: '72 Hours Economy', creditsPerMinute: '0.80' },
-  { jobType: 'Human', slaSlot: '24 Hours Standard', creditsPerMinute: '1.60' },
-  { jobType: 'Human', slaSlot: '48 Hours', creditsPerMinute: '1.40' },
-  { jobType: 'Human', slaSlot: '72 Hours Economy', creditsPerMinute: '1.20' },
+/** Cents (hundredths of a credit) per started audio minute, for each offered (job type, turnaround) pair. */
+export const SEED_RATES: { jobType: string; slaSlot: string; centsPerMinute: number }[] = [
+  { jobType: 'AI', slaSlot: '1 Hour Priority', centsPerMinute: 50 },
+  { jobType: 'AI + Proofreading', slaSlot: '24 Hours Standard', centsPerMinute: 100 },
+  { jobType: 'AI + Proofreading', slaSlot: '48 Hours', centsPerMinute: 90 },
+  { jobType: 'AI + Proofreading', slaSlot: '72 Hours Economy', centsPerMinute: 80 },
+  { jobType: 'Human', slaSlot: '24 Hours Standard', centsPerMinute: 160 },
+  { jobType: 'Human', slaSlot: '48 Hours', centsPerMinute: 140 },
+  { jobType: 'Human', slaSlot: '72 Hours Economy', centsPerMinute: 120 },
 ]
 
-/** One credit per unit of the plan's currency (decisions.md, Lookups and prices). */
+/** One credit per unit of the plan's currency (decisions.md, Lookups and prices); amounts in whole cents. */
 export const SEED_RECHARGE_PLANS = [
-  { name: 'Starter', description: '20 credits: about 40 minutes of AI transcription.', creditValue: '20', price: '20', sortOrder: 1 },
-  { name: 'Standard', description: '50 credits for a few inspections a week.', creditValue: '50', price: '50', sortOrder: 2 },
-  { name: 'Professional', description: '100 credits for a full working week.', creditValue: '100', price: '100', sortOrder: 3 },
-  { name: 'Agency', description: '250 credits for busy teams.', creditValue: '250', price: '250', sortOrder: 4 },
+  { name: 'Starter', description: '20 credits: about 40 minutes of AI transcription.', creditValueCents: 20_00, priceCents: 20_00, sortOrder: 1 },
+  { name: 'Standard', description: '50 credits for a few inspections a week.', creditValueCents: 50_00, priceCents: 50_00, sortOrder: 2 },
+  { name: 'Professional', description: '100 credits for a full working week.', creditValueCents: 100_00, priceCents: 100_00, sortOrder: 3 },
+  { name: 'Agency', description: '250 credits for busy teams.', creditValueCents: 250_00, priceCents: 250_00, sortOrder: 4 },
 ]
 
 export const SEED_ALLOWED_FILE_TYPES = {

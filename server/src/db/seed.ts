@@ -26,11 +26,11 @@ export async function seedLookups(db: Db): Promise<void> {
 
     const typeIds = new Map((await tx.select().from(jobTypes)).map((t) => [t.name, t.id]))
     const slotIds = new Map((await tx.select().from(slaSlots)).map((s) => [s.name, s.id]))
-    const rates = SEED_RATES.flatMap(({ jobType, slaSlot, creditsPerMinute }) => {
+    const rates = SEED_RATES.flatMap(({ jobType, slaSlot, centsPerMinute }) => {
       const jobTypeId = typeIds.get(jobType)
       const slaSlotId = slotIds.get(slaSlot)
       // An operator may have renamed a seeded type or slot; its rate is theirs to set then.
-      return jobTypeId !== undefined && slaSlotId !== undefined ? [{ jobTypeId, slaSlotId, creditsPerMinute }] : []
+      return jobTypeId !== undefined && slaSlotId !== undefined ? [{ jobTypeId, slaSlotId, centsPerMinute }] : []
     })
     if (rates.length > 0) await tx.insert(jobRates).values(rates).onConflictDoNothing()
   })

@@ -2,15 +2,16 @@
 // with real files (tone recordings measured like any upload, templates, supporting documents,
 // transcripts), status history and staff notes. Operators create them with `npm run ops -- demo-jobs`;
 // the embedded default gives the demo clerk a set on its first start. Demo jobs are not charged.
+// Every file is stored first; then all the rows commit in one transaction, or none do and the files go.
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { formatCents } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
 import type { JobStatus } from '../db/schema.ts'
 import { measureAudioSeconds } from '../audio/measure-duration.ts'
 import { toneWav } from '../audio/wav.ts'
 import { creditsRepository } from '../repositories/credits-repository.ts'
-import { jobsRepository, type NewJobFile } from '../repositories/jobs-repository.ts'
+import { grantDemoCredits } from '../money/grant-demo-credits.ts'
+import { jobsRepository, type NewJob, type NewJobFile } from '../repositories/jobs-repository.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
@@ -59,18 +60,53 @@ export interface DemoJobsResult {
   jobIds: number[]
 }
 
-/** Creates `count` demo jobs for the clerk; the newest is a few minutes old, the oldest about 6 days. */
+type StoredFile = NewJobFile & { fileName: string }
+/** A demo job whose files are stored, waiting for its rows. */
+type PlannedJob = Omit<NewJob, 'files'> & { files: StoredFile[]; path: JobStatus[]; spacing: number }
+
+/** Creates `count` demo jobs for the clerk, all in one transaction; the newest is a few minutes old, the oldest about 6 days. */
 export async function createDemoJobs(db: Db, storage: FileStorage, userId: string, count: number, now = new Date()): Promise<DemoJobsResult> {
+  const jobIds = await withStoredDemoFiles(db, storage, userId, count, now, (tx, planned) => insertDemoJobs(tx, userId, planned))
+  return { jobIds: jobIds! }
+}
+
+/**
+ * Stores the files of `count` demo jobs, then runs `write` in one transaction with them. When it fails
+ * or returns null, no row of it stays and every file stored for it is removed.
+ */
+async function withStoredDemoFiles<T>(
+  db: Db,
+  storage: FileStorage,
+  userId: string,
+  count: number,
+  now: Date,
+  write: (tx: Db, planned: PlannedJob[]) => Promise<T | null>,
+): Promise<T | null> {
+  const stored: StoredFile[] = []
+  try {
+    const planned = await storeDemoFiles(db, storage, userId, count, now, stored)
+    const result = await db.transaction((tx) => write(tx, planned))
+    if (result === null) await removeFiles(storage, stored)
+    return result
+  } catch (error) {
+    await removeFiles(storage, stored)
+    throw error
+  }
+}
+
+const removeFiles = (storage: FileStorage, files: StoredFile[]) => Promise.all(files.map((file) => storage.remove(file.fileKey)))
+
+/** Stores every demo job's files (pushed onto `stored` as they are written, so a failure can remove them) and plans their rows. */
+async function storeDemoFiles(db: Db, storage: FileStorage, userId: string, count: number, now: Date, stored: StoredFile[]): Promise<PlannedJob[]> {
   const [reportTypes, jobTypes, slots, rates] = await Promise.all([
     lookupsRepository.reportTypes(db),
     lookupsRepository.jobTypes(db),
     lookupsRepository.slaSlots(db),
     lookupsRepository.rates(db),
   ])
-  const jobIds: number[] = []
   // Spread over six days so the list's default range (the last 7 days) shows them all.
   const spacing = Math.min(11 * HOUR, (6 * 24 * HOUR) / Math.max(1, count))
-
+  const planned: PlannedJob[] = []
   for (let i = 0; i < count; i++) {
     const rate = rates[i % rates.length]!
     const jobType = jobTypes.find((type) => type.id === rate.jobTypeId)!
@@ -80,60 +116,68 @@ export async function createDemoJobs(db: Db, storage: FileStorage, userId: strin
     const audioCount = jobType.max_audio_files === 1 ? 1 : 1 + (i % 3)
     // The files are stored before the job row exists, so the folder is a random id, not the job's.
     const folder = `demo-${randomUUID()}`
-
-    const stored: (NewJobFile & { fileName: string })[] = []
-    try {
-      for (let n = 0; n < audioCount; n++) {
-        const fileName = `${['kitchen', 'living-room', 'bedrooms', 'exterior'][n % 4]}-${i + 1}.wav`
-        const key = `${jobFolder(userId, folder, 'audio')}/${fileName}`
-        const saved = await saveStream(storage, key, Readable.from([toneWav(20 + ((i * 37 + n * 23) % 130), 330 + n * 110)]), 10 * 1024 * 1024)
-        const opened = await storage.open(key)
-        const seconds = opened ? await measureAudioSeconds(opened.stream, fileName) : null
-        stored.push({ kind: 'audio', fileKey: key, sizeBytes: saved.size, durationSeconds: (seconds ?? 0).toFixed(3), fileName })
-      }
-      if (jobType.name === 'Human') stored.push(await saveText(storage, `${jobFolder(userId, folder, 'template')}/Inventory template.txt`, 'template', TEMPLATE_TEXT))
-      if (i % 2 === 0) stored.push(await saveText(storage, `${jobFolder(userId, folder, 'support')}/Meter readings.csv`, 'support', METER_READINGS))
-      if (path.includes('Completed')) {
-        const address = ADDRESSES[i % ADDRESSES.length]!
-        stored.push(await saveText(storage, `${jobFolder(userId, folder, 'transcript')}/Inspection report ${i + 1}.txt`, 'transcript', transcriptText(address)))
-      }
-
-      const seconds = stored.reduce((sum, file) => sum + Number(file.durationSeconds ?? 0), 0)
-      const jobId = await db.transaction(async (tx) => {
-        const id = await jobsRepository.create(tx, {
-          userId,
-          propertyAddress: ADDRESSES[i % ADDRESSES.length]!,
-          reportTypeId: reportTypes[i % reportTypes.length]!.id,
-          jobTypeId: jobType.id,
-          slaSlotId: slot.id,
-          cost: formatCents(priceCents(rate.centsPerMinute, seconds)),
-          priority: slot.hours <= 1 ? 'High' : 'Normal',
-          audioDurationSeconds: seconds.toFixed(3),
-          remarks: 'Demo job',
-          createdAt,
-          slaDeadline: new Date(createdAt.getTime() + slot.hours * HOUR),
-          files: stored.map(({ fileName: _name, ...file }) => file),
-        })
-        let at = createdAt.getTime()
-        for (const status of path.slice(1)) {
-          at += Math.min(2 * HOUR, spacing / (path.length + 1))
-          await jobsRepository.setStatus(tx, id, status, new Date(at))
-          const note = NOTES[status]
-          if (note) await jobsRepository.addStaffNote(tx, id, note, new Date(at + 60_000))
-        }
-        return id
-      })
-      jobIds.push(jobId)
-    } catch (error) {
-      await Promise.all(stored.map((file) => storage.remove(file.fileKey)))
-      throw error
+    const files: StoredFile[] = []
+    const keep = (file: StoredFile) => {
+      stored.push(file)
+      files.push(file)
     }
+
+    for (let n = 0; n < audioCount; n++) {
+      const fileName = `${['kitchen', 'living-room', 'bedrooms', 'exterior'][n % 4]}-${i + 1}.wav`
+      const key = `${jobFolder(userId, folder, 'audio')}/${fileName}`
+      const saved = await saveStream(storage, key, Readable.from([toneWav(20 + ((i * 37 + n * 23) % 130), 330 + n * 110)]), 10 * 1024 * 1024)
+      const file: StoredFile = { kind: 'audio', fileKey: key, sizeBytes: saved.size, fileName }
+      keep(file)
+      const opened = await storage.open(key)
+      file.durationSeconds = ((opened ? await measureAudioSeconds(opened.stream, fileName) : null) ?? 0).toFixed(3)
+    }
+    if (jobType.name === 'Human') keep(await saveText(storage, `${jobFolder(userId, folder, 'template')}/Inventory template.txt`, 'template', TEMPLATE_TEXT))
+    if (i % 2 === 0) keep(await saveText(storage, `${jobFolder(userId, folder, 'support')}/Meter readings.csv`, 'support', METER_READINGS))
+    if (path.includes('Completed')) {
+      const address = ADDRESSES[i % ADDRESSES.length]!
+      keep(await saveText(storage, `${jobFolder(userId, folder, 'transcript')}/Inspection report ${i + 1}.txt`, 'transcript', transcriptText(address)))
+    }
+
+    const seconds = files.reduce((sum, file) => sum + Number(file.durationSeconds ?? 0), 0)
+    planned.push({
+      userId,
+      propertyAddress: ADDRESSES[i % ADDRESSES.length]!,
+      reportTypeId: reportTypes[i % reportTypes.length]!.id,
+      jobTypeId: jobType.id,
+      slaSlotId: slot.id,
+      costCents: priceCents(rate.centsPerMinute, seconds),
+      priority: slot.hours <= 1 ? 'High' : 'Normal',
+      audioDurationSeconds: seconds.toFixed(3),
+      remarks: 'Demo job',
+      createdAt,
+      slaDeadline: new Date(createdAt.getTime() + slot.hours * HOUR),
+      files,
+      path,
+      spacing,
+    })
   }
-  await notificationsRepository.add(db, userId, DEMO_JOBS_MESSAGES.notifyAdded(count))
-  return { jobIds }
+  return planned
 }
 
-async function saveText(storage: FileStorage, key: string, kind: NewJobFile['kind'], text: string): Promise<NewJobFile & { fileName: string }> {
+/** The planned jobs' rows (job, files, status history, staff notes) and the clerk's notification; inside the caller's transaction. */
+async function insertDemoJobs(tx: Db, userId: string, planned: PlannedJob[]): Promise<number[]> {
+  const jobIds: number[] = []
+  for (const { files, path, spacing, ...job } of planned) {
+    const id = await jobsRepository.create(tx, { ...job, files: files.map(({ fileName: _name, ...file }) => file) })
+    let at = job.createdAt!.getTime()
+    for (const status of path.slice(1)) {
+      at += Math.min(2 * HOUR, spacing / (path.length + 1))
+      await jobsRepository.setStatus(tx, id, status, new Date(at))
+      const note = NOTES[status]
+      if (note) await jobsRepository.addStaffNote(tx, id, note, new Date(at + 60_000))
+    }
+    jobIds.push(id)
+  }
+  await notificationsRepository.add(tx, userId, DEMO_JOBS_MESSAGES.notifyAdded(planned.length))
+  return jobIds
+}
+
+async function saveText(storage: FileStorage, key: string, kind: NewJobFile['kind'], text: string): Promise<StoredFile> {
   const saved = await saveStream(storage, key, Readable.from([Buffer.from(text, 'utf8')]), 1024 * 1024)
   return { kind, fileKey: key, sizeBytes: saved.size, fileName: key.split('/').pop()! }
 }
@@ -157,13 +201,19 @@ export const DEMO_STARTING_CREDITS = { amountCents: 100_00, reason: 'Starting cr
 
 /**
  * The embedded default's demo clerk gets a dozen demo jobs and starting credits once: when its ledger
- * is still empty. Deleting the demo jobs later does not bring them back on the next start.
+ * is still empty. Jobs, credits and notification commit in one transaction, so a failure half-way
+ * leaves nothing (and the next start tries again). Deleting the demo jobs later does not bring them
+ * back on the next start.
  */
 export async function seedDemoClerkJobs(db: Db, storage: FileStorage, email: string): Promise<boolean> {
   const clerk = await usersRepository.findByEmail(db, email)
   if (!clerk || clerk.status !== 'active') return false
   if (await creditsRepository.hasEntries(db, clerk.id)) return false
-  await createDemoJobs(db, storage, clerk.id, 12)
-  await creditsRepository.addEntry(db, clerk.id, { ...DEMO_STARTING_CREDITS, kind: 'adjustment' })
-  return true
+  const seeded = await withStoredDemoFiles(db, storage, clerk.id, 12, new Date(), async (tx, planned) => {
+    // Another server process may have seeded meanwhile: the marker is checked again under the lock.
+    if (!(await grantDemoCredits(tx, clerk.id, DEMO_STARTING_CREDITS))) return null
+    await insertDemoJobs(tx, clerk.id, planned)
+    return true
+  })
+  return seeded === true
 }

@@ -7,7 +7,7 @@ import type { JobStatus } from '../db/schema.ts'
 import { HttpError } from '../http-error.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
-import type { ReceivedUpload } from '../storage/checked-upload.ts'
+import { keepUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { isDeletable, moveProblem, statusNotification } from './life-cycle.ts'
 
@@ -77,18 +77,15 @@ export async function attachTranscript(
   if (!job) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
   if (!TRANSCRIPT_STATUSES.includes(job.status)) throw new HttpError(409, JOB_MESSAGES.transcriptNotYet(jobId, job.status), 'job_state_conflict')
   const received = await receive(jobFolder(job.userId, jobId, 'transcript'))
-  try {
-    await db.transaction(async (tx) => {
+  await keepUpload(received, () =>
+    db.transaction(async (tx) => {
       const locked = await jobsRepository.lockById(tx, jobId)
       if (!locked) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
       await jobsRepository.addFile(tx, jobId, { kind: 'transcript', fileKey: received.key, sizeBytes: received.size })
       await notificationsRepository.add(tx, locked.userId, JOB_MESSAGES.transcriptAdded(jobId, received.fileName), jobId)
       await received.commit()
-    })
-  } catch (error) {
-    await received.undo()
-    throw error
-  }
+    }),
+  )
   return { fileKey: received.key }
 }
 

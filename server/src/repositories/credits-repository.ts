@@ -1,40 +1,33 @@
-// The credit ledger: a clerk's balance is the sum of their entries. Every change goes through
-// `addEntry`, which locks the clerk's row first so two changes at once cannot both spend the same
-// credits, and refuses any change that would take the balance below zero.
-// Amounts are integer cents here; the column is numeric(12,2), written and read as decimal text
-// (contract/money.ts), so no amount ever passes through floating point.
+// The credit ledger's SQL: a clerk's balance is the sum of their entries, each a whole number of cents
+// (bigint). Money moves themselves (the lock, the balance check, the notification, one transaction)
+// are the money module's (server/src/money/); only it writes entries.
 import { eq, sql } from 'drizzle-orm'
-import { centsOfNumeric, formatCents } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
 import { creditEntries, users, type CREDIT_ENTRY_KINDS } from '../db/schema.ts'
 
-export class InsufficientCreditsError extends Error {
-  constructor(
-    readonly balanceCents: number,
-    readonly amountCents: number,
-  ) {
-    super(`balance ${formatCents(balanceCents)} cannot take ${formatCents(amountCents)}`)
-  }
-}
+export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number]
 
-export interface CreditEntry {
+export interface NewCreditEntry {
   /** Whole cents: positive adds credits, negative spends them. */
   amountCents: number
-  kind: (typeof CREDIT_ENTRY_KINDS)[number]
+  kind: CreditEntryKind
   reason: string
   jobId?: number
+  /** The payment provider's id of the payment (recharges); unique across the ledger. */
+  externalReference?: string
 }
 
-const centsOf = (numeric: string) => centsOfNumeric(numeric, 'the ledger')
+export type CreditEntryRow = typeof creditEntries.$inferSelect
 
 export const creditsRepository = {
   /** The clerk's balance in cents. */
   async balanceCents(db: Db, userId: string): Promise<number> {
     const [row] = await db
-      .select({ total: sql<string>`coalesce(sum(${creditEntries.amount}), 0)::text` })
+      // A bigint's sum is a numeric; as text it is read without passing through a float.
+      .select({ total: sql<string>`coalesce(sum(${creditEntries.amountCents}), 0)::bigint::text` })
       .from(creditEntries)
       .where(eq(creditEntries.userId, userId))
-    return centsOf(row?.total ?? '0')
+    return Number(row?.total ?? '0')
   },
 
   async hasEntries(db: Db, userId: string): Promise<boolean> {
@@ -43,20 +36,29 @@ export const creditsRepository = {
   },
 
   /**
-   * Adds one entry and returns the new balance in cents. Runs in its own transaction, or in the caller's
-   * when given one (a job's charge commits with the job). Throws InsufficientCreditsError when the
-   * balance would go below zero; returns null when the clerk does not exist.
+   * Locks the clerk's row until the transaction ends, so money moves for one clerk happen one after
+   * another and two cannot both spend the same credits. False when there is no such clerk.
    */
-  async addEntry(db: Db, userId: string, entry: CreditEntry): Promise<number | null> {
-    if (!Number.isSafeInteger(entry.amountCents)) throw new RangeError(`not a whole number of cents: ${entry.amountCents}`)
-    return db.transaction(async (tx) => {
-      const [clerk] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-      if (!clerk) return null
-      const balance = await creditsRepository.balanceCents(tx, userId)
-      const next = balance + entry.amountCents
-      if (next < 0) throw new InsufficientCreditsError(balance, entry.amountCents)
-      await tx.insert(creditEntries).values({ userId, amount: formatCents(entry.amountCents), kind: entry.kind, reason: entry.reason, jobId: entry.jobId })
-      return next
-    })
+  async lockClerk(db: Db, userId: string): Promise<boolean> {
+    const [clerk] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+    return clerk !== undefined
+  },
+
+  /**
+   * Inserts an entry; its id, or null when its external reference is already in the ledger (then
+   * nothing is written, and the transaction goes on: ON CONFLICT DO NOTHING, not an error).
+   */
+  async insert(db: Db, userId: string, entry: NewCreditEntry): Promise<number | null> {
+    const [row] = await db
+      .insert(creditEntries)
+      .values({ userId, ...entry })
+      .onConflictDoNothing({ target: creditEntries.externalReference })
+      .returning({ id: creditEntries.id })
+    return row?.id ?? null
+  },
+
+  async findByExternalReference(db: Db, externalReference: string): Promise<CreditEntryRow | undefined> {
+    const [row] = await db.select().from(creditEntries).where(eq(creditEntries.externalReference, externalReference))
+    return row
   },
 }

@@ -2,6 +2,7 @@
 // the jobs with their lookups, then all their files, then all their staff notes.
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { DashboardJob } from '@contract/jobs.ts'
+import { centsToCredits } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
 import { jobFiles, jobs, jobStatusHistory, jobTypes, reportTypes, slaSlots, staffNotes, users, type JobStatus } from '../db/schema.ts'
 
@@ -32,11 +33,14 @@ export interface NewJob {
   reportTypeId: number
   jobTypeId: number
   slaSlotId: number
-  cost: string
+  /** Credits charged, in whole cents. */
+  costCents: number
   priority?: 'Normal' | 'High'
   audioDurationSeconds: string
   remarks?: string
   slaDeadline: Date
+  /** The portal's id for the submit (unique per clerk), so a retried submit finds this job. */
+  clientRequestId?: string
   createdAt?: Date
   files?: NewJobFile[]
 }
@@ -54,7 +58,7 @@ async function dashboardRows(db: Db, where: SQL): Promise<DashboardJob[]> {
         slaDeadline: jobs.slaDeadline,
         priority: jobs.priority,
         audioDurationSeconds: jobs.audioDurationSeconds,
-        cost: jobs.cost,
+        costCents: jobs.costCents,
         status: jobs.status,
       },
       reportType: reportTypes.name,
@@ -92,7 +96,7 @@ async function dashboardRows(db: Db, where: SQL): Promise<DashboardJob[]> {
       sla_deadline: job.slaDeadline.toISOString(),
       priority: job.priority,
       audio_duration: Number(job.audioDurationSeconds),
-      cost: Number(job.cost),
+      cost: centsToCredits(job.costCents),
       audio_files: [],
       template_files: [],
       support_files: [],
@@ -142,6 +146,12 @@ export const jobsRepository = {
   async addStaffNote(db: Db, jobId: number, note: string, at = new Date()): Promise<void> {
     await db.insert(staffNotes).values({ jobId, note, createdAt: at })
     await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId))
+  },
+
+  /** The clerk's job made by the submit with this client request id, if there is one. */
+  async findByClientRequest(db: Db, userId: string, clientRequestId: string) {
+    const [row] = await db.select().from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.clientRequestId, clientRequestId)))
+    return row
   },
 
   async findById(db: Db, jobId: number) {

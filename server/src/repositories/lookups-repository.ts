@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { AllowedFileTypes, JobType, RechargePlan, ReportType, SlaSlot } from '@contract/lookups.ts'
-import { centsOfNumeric } from '@contract/money.ts'
+import { centsToCredits } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
 import { allowedFileTypes, jobRates, jobTypes, rechargePlans, reportTypes, slaSlots } from '../db/schema.ts'
 
@@ -37,8 +37,9 @@ export const lookupsRepository = {
       id: plan.id,
       name: plan.name,
       description: plan.description,
-      credit_value: Number(plan.creditValue),
-      price: Number(plan.price),
+      // Whole cents in the database; the API's numbers of credits and of the currency (portal-spec.md §3).
+      credit_value: centsToCredits(plan.creditValueCents),
+      price: centsToCredits(plan.priceCents),
       currency: plan.currency,
     }))
   },
@@ -50,9 +51,8 @@ export const lookupsRepository = {
     return lists
   },
 
-  /** The price list: cents per started audio minute for each offered (job type, turnaround) pair, read from the numeric's text. */
+  /** The price list: cents per started audio minute for each offered (job type, turnaround) pair. */
   async rates(db: Db): Promise<{ jobTypeId: number; slaSlotId: number; centsPerMinute: number }[]> {
-    const rows = await db.select().from(jobRates)
-    return rows.map((row) => ({ jobTypeId: row.jobTypeId, slaSlotId: row.slaSlotId, centsPerMinute: centsOfNumeric(row.creditsPerMinute, 'the price list') }))
+    return db.select({ jobTypeId: jobRates.jobTypeId, slaSlotId: jobRates.slaSlotId, centsPerMinute: jobRates.centsPerMinute }).from(jobRates)
   },
 }

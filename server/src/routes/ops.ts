@@ -4,18 +4,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { RowId } from '@contract/input-rules.ts'
-import { formatCents, parseCents } from '@contract/money.ts'
-import { OPS_CREDITS_MAX_CENTS, OpsAccountBody, OpsCreditsBody, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
+import { formatCents } from '@contract/money.ts'
+import { OpsAccountBody, OpsCreditsBody, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
 import { HttpError } from '../http-error.ts'
 import { createDemoJobs } from '../jobs/demo-jobs.ts'
 import { addStaffNote, attachTranscript, moveJob } from '../jobs/job-operations.ts'
-import { creditsRepository, InsufficientCreditsError } from '../repositories/credits-repository.ts'
+import { adjustByOperator } from '../money/adjust-by-operator.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
-import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { sessionsRepository } from '../repositories/sessions-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
-import { receiveCheckedUpload, UploadRefusedError } from '../storage/checked-upload.ts'
+import { withSingleFile } from '../uploads/multipart-form.ts'
+import { receiveUpload } from '../uploads/receive-upload.ts'
 import { requireOpsToken } from '../plugins/operator-token.ts'
 
 export const TRANSCRIPT_MAX_BYTES = 50 * 1024 * 1024
@@ -29,12 +29,7 @@ export const OPS_ROUTE_MESSAGES = {
   transcriptContent: 'The file’s content does not match its type.',
   transcriptTooLarge: 'A transcript can be at most 50 MB.',
   transcriptAttached: (jobId: number, fileKey: string) => `Transcript attached to job #${jobId}: ${fileKey}`,
-  amountZero: 'The amount must not be zero.',
-  reasonRequired: 'Every credit adjustment needs a reason.',
-  amountTooLarge: `An adjustment can be at most ${formatCents(OPS_CREDITS_MAX_CENTS)} credits either way.`,
-  belowZero: (balanceCents: number) => `That would take the balance below zero (it is ${formatCents(balanceCents)}).`,
   adjusted: (email: string, balanceCents: number) => `Credits adjusted. ${email} now has ${formatCents(balanceCents)} credits.`,
-  creditsNotice: (amountCents: number, reason: string) => `${amountCents > 0 ? 'Added' : 'Removed'} ${formatCents(Math.abs(amountCents))} credits: ${reason}`,
   deactivated: (email: string) => `${email} is deactivated; their sessions have ended.`,
   reactivated: (email: string) => `${email} can sign in again.`,
   notActive: (email: string) => `${email} is not an active account.`,
@@ -74,49 +69,19 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
 
   app.post('/jobs/:jobId/transcripts', { schema: { params: JobParams, response: { 200: OpsMessage } } }, async (request) => {
     const { jobId } = request.params
-    if (!request.isMultipart()) throw new HttpError(400, M.transcriptRequired, 'file_required')
-    const part = await request.file({ limits: { fileSize: TRANSCRIPT_MAX_BYTES, files: 1 } })
-    if (!part || part.fieldname !== 'file') {
-      part?.file.resume()
-      throw new HttpError(400, M.transcriptRequired, 'file_required')
-    }
-    // Transcripts are reports: the same documents a template may be.
-    const allowed = (await lookupsRepository.allowedFileTypes(db)).template
-    try {
-      const { fileKey } = await attachTranscript(db, jobId, (folder) =>
-        receiveCheckedUpload(app.storage, part, { folder, allowed, maxBytes: TRANSCRIPT_MAX_BYTES, fallbackName: 'transcript' }),
-      )
-      return { message: M.transcriptAttached(jobId, fileKey) }
-    } catch (error) {
-      part.file.resume()
-      if (!(error instanceof UploadRefusedError)) throw error
-      if (error.reason === 'type') throw new HttpError(400, M.transcriptType(allowed), 'file_type_refused')
-      if (error.reason === 'size') throw new HttpError(413, M.transcriptTooLarge, 'file_too_large')
-      throw new HttpError(400, M.transcriptContent, 'file_content_refused')
-    }
+    const { fileKey } = await withSingleFile(request, { field: 'file', maxBytes: TRANSCRIPT_MAX_BYTES, requiredText: M.transcriptRequired }, async (part) => {
+      // Transcripts are reports: the same documents a template may be.
+      const allowed = (await lookupsRepository.allowedFileTypes(db)).template
+      const texts = { wrongType: M.transcriptType(allowed), wrongContent: M.transcriptContent, tooLarge: M.transcriptTooLarge }
+      return attachTranscript(db, jobId, (folder) => receiveUpload(app.storage, part, { folder, allowed, maxBytes: TRANSCRIPT_MAX_BYTES, fallbackName: 'transcript', texts }))
+    })
+    return { message: M.transcriptAttached(jobId, fileKey) }
   })
 
   app.post('/credits', { schema: { body: OpsCreditsBody, response: { 200: OpsMessage } } }, async (request) => {
-    const { email, amount } = request.body
-    const reason = request.body.reason.trim()
-    if (!reason) throw new HttpError(400, M.reasonRequired)
-    const parsed = parseCents(amount)
-    if (!parsed.ok) throw new HttpError(400, parsed.problem)
-    const amountCents = parsed.cents
-    if (amountCents === 0) throw new HttpError(400, M.amountZero)
-    if (Math.abs(amountCents) > OPS_CREDITS_MAX_CENTS) throw new HttpError(400, M.amountTooLarge)
-    const clerk = await clerkByEmail(email)
-    try {
-      const balanceCents = await db.transaction(async (tx) => {
-        const next = await creditsRepository.addEntry(tx, clerk.id, { amountCents, kind: 'adjustment', reason })
-        await notificationsRepository.add(tx, clerk.id, M.creditsNotice(amountCents, reason))
-        return next!
-      })
-      return { message: M.adjusted(clerk.email, balanceCents) }
-    } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw new HttpError(409, M.belowZero(error.balanceCents), 'insufficient_credits')
-      throw error
-    }
+    const { email, amount, reason } = request.body
+    const { clerk, balanceCents } = await adjustByOperator(db, { amount, reason }, () => clerkByEmail(email))
+    return { message: M.adjusted(clerk.email, balanceCents) }
   })
 
   app.post('/accounts/deactivate', { schema: { body: OpsAccountBody, response: { 200: OpsMessage } } }, async (request) => {

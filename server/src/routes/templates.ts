@@ -1,8 +1,7 @@
-// The clerk's one reusable report template: list, upload (streamed to storage, extension and content
-// checked, size limited, put in place with its row) and delete. Another clerk's template answers 404.
+// The clerk's one reusable report template: list, upload (received by the uploads module: streamed to
+// storage, extension and content checked, size limited; put in place with its row) and delete. Another clerk's template answers 404.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import type { MultipartFile } from '@fastify/multipart'
 import { MessageResponse } from '@contract/auth.ts'
 import { RowId } from '@contract/input-rules.ts'
 import { TEMPLATE_MAX_BYTES, TemplateList } from '@contract/templates.ts'
@@ -10,7 +9,8 @@ import { HttpError } from '../http-error.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { templatesRepository, type ClerkTemplate } from '../repositories/templates-repository.ts'
-import { receiveCheckedUpload, UploadRefusedError, type ReceivedUpload } from '../storage/checked-upload.ts'
+import { requireMultipart, readUploadForm } from '../uploads/multipart-form.ts'
+import { keepUpload, receiveUpload } from '../uploads/receive-upload.ts'
 
 export const TEMPLATE_MESSAGES = {
   uploaded: 'Template uploaded successfully',
@@ -42,45 +42,34 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/create/', { schema: { response: { 200: MessageResponse } } }, async (request) => {
     const userId = request.clerk!.userId
-    if (!request.isMultipart()) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired, 'file_required')
+    requireMultipart(request, TEMPLATE_MESSAGES.fileRequired)
     if (await templatesRepository.forClerk(db, userId)) throw new HttpError(409, TEMPLATE_MESSAGES.exists, 'template_exists')
     const allowed = (await lookupsRepository.allowedFileTypes(db)).template
-
-    let name = ''
-    let received: ReceivedUpload | undefined
-    try {
-      for await (const part of request.parts({ limits: { fileSize: TEMPLATE_MAX_BYTES, files: 1, fields: 5 } })) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'template_name') name = String(part.value).trim()
-          continue
-        }
-        if (part.fieldname !== 'template_file' || received) {
-          part.file.resume()
-          continue
-        }
-        received = await receiveTemplateFile(part, userId, allowed)
-      }
+    const form = await readUploadForm(request, { fileField: 'template_file', limits: { fileSize: TEMPLATE_MAX_BYTES }, requiredText: TEMPLATE_MESSAGES.fileRequired }, (part) =>
+      receiveUpload(storage, part, {
+        folder: `clerks/${userId}/templates`,
+        allowed,
+        maxBytes: TEMPLATE_MAX_BYTES,
+        fallbackName: 'template',
+        texts: { wrongType: TEMPLATE_MESSAGES.wrongType(allowed), wrongContent: TEMPLATE_MESSAGES.wrongContent, tooLarge: TEMPLATE_MESSAGES.tooLarge },
+      }),
+    )
+    const name = (form.fields.get('template_name') ?? '').trim()
+    await keepUpload(form.file, async () => {
       if (!name) throw new HttpError(400, TEMPLATE_MESSAGES.nameRequired)
       if (name.length > 100) throw new HttpError(400, TEMPLATE_MESSAGES.nameTooLong)
       if (name.includes('\0')) throw new HttpError(400, TEMPLATE_MESSAGES.nameWithNul)
-      if (!received) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired, 'file_required')
-
-      const file = received
-      const added = await db.transaction(async (tx) => {
+      const file = form.file
+      if (!file) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired, 'file_required')
+      return db.transaction(async (tx) => {
         const row = await templatesRepository.add(tx, { userId, templateName: name, fileKey: file.key, sizeBytes: file.size })
-        if (!row) return null
+        if (!row) throw new HttpError(409, TEMPLATE_MESSAGES.exists, 'template_exists')
         await notificationsRepository.add(tx, userId, TEMPLATE_MESSAGES.notifyAdded(name))
         // The file goes into place last: a template refused on the way never shows at its key.
         await file.commit()
-        return row
       })
-      if (!added) throw new HttpError(409, TEMPLATE_MESSAGES.exists, 'template_exists')
-      return { message: TEMPLATE_MESSAGES.uploaded, success: true }
-    } catch (error) {
-      // Nothing half-done stays behind: a refused upload leaves no file and no folder.
-      await received?.undo()
-      throw error
-    }
+    })
+    return { message: TEMPLATE_MESSAGES.uploaded, success: true }
   })
 
   app.delete('/:id', { schema: { params: Type.Object({ id: RowId() }), response: { 200: MessageResponse } } }, async (request) => {
@@ -96,15 +85,4 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await storage.remove(removed.fileKey)
     return { message: TEMPLATE_MESSAGES.deleted, success: true }
   })
-
-  async function receiveTemplateFile(part: MultipartFile, userId: string, allowed: string[]) {
-    try {
-      return await receiveCheckedUpload(storage, part, { folder: `clerks/${userId}/templates`, allowed, maxBytes: TEMPLATE_MAX_BYTES, fallbackName: 'template' })
-    } catch (error) {
-      if (!(error instanceof UploadRefusedError)) throw error
-      if (error.reason === 'type') throw new HttpError(400, TEMPLATE_MESSAGES.wrongType(allowed), 'file_type_refused')
-      if (error.reason === 'size') throw new HttpError(413, TEMPLATE_MESSAGES.tooLarge, 'file_too_large')
-      throw new HttpError(400, TEMPLATE_MESSAGES.wrongContent, 'file_content_refused')
-    }
-  }
 }

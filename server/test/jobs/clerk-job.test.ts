@@ -23,7 +23,7 @@ describe('GET /api/clerk/jobs/:jobId', () => {
     const [inventory] = await lookupsRepository.reportTypes(db)
     const human = (await lookupsRepository.jobTypes(db)).find((j) => j.name === 'Human')!
     const standard = (await lookupsRepository.slaSlots(db)).find((s) => s.hours === 24)!
-    const base = { reportTypeId: inventory!.id, jobTypeId: human.id, slaSlotId: standard.id, cost: '12.80', audioDurationSeconds: '480.500' }
+    const base = { reportTypeId: inventory!.id, jobTypeId: human.id, slaSlotId: standard.id, costCents: 12_80, audioDurationSeconds: '480.500' }
     const at = (month: number, day: number, hour = 12) => new Date(Date.UTC(2025, month - 1, day, hour))
 
     // A year-old job, far outside the list's default range of the last 7 days.

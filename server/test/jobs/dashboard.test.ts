@@ -20,7 +20,7 @@ describe('GET /api/clerk/dashboard', () => {
     const [inventory] = await lookupsRepository.reportTypes(db)
     const human = (await lookupsRepository.jobTypes(db)).find((j) => j.name === 'Human')!
     const standard = (await lookupsRepository.slaSlots(db)).find((s) => s.hours === 24)!
-    const base = { reportTypeId: inventory!.id, jobTypeId: human.id, slaSlotId: standard.id, cost: '12.80', audioDurationSeconds: '480.500' }
+    const base = { reportTypeId: inventory!.id, jobTypeId: human.id, slaSlotId: standard.id, costCents: 12_80, audioDurationSeconds: '480.500' }
 
     await jobsRepository.create(db, { ...base, userId: aliceId, propertyAddress: '1 Old Road', createdAt: day(10), slaDeadline: day(11) })
     const newer = await jobsRepository.create(db, {

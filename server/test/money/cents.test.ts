@@ -1,8 +1,8 @@
 // Credits as integer cents (contract/money.ts), and the operator command line's reading of an amount
 // (scripts/ops-arguments.ts): decimal text in, whole cents, exact decimal text out.
 import { describe, expect, it } from 'vitest'
-import { centsOfNumeric, centsToCredits, formatCents, parseCents } from '@contract/money.ts'
-import { creditsBody, parse, UsageError } from '../../scripts/ops-arguments.ts'
+import { centsToCredits, formatCents, parseCents } from '@contract/money.ts'
+import { creditsBody, parse, UsageError } from '../../../scripts/ops-arguments.ts'
 
 describe('cents', () => {
   it('reads every typed amount from 0.01 to 2.00 as its exact cents, and writes it back the same', () => {
@@ -15,7 +15,7 @@ describe('cents', () => {
     }
   })
 
-  it('reads whole numbers, one decimal, a sign, spaces and a database numeric', () => {
+  it('reads whole numbers, one decimal, a sign and spaces', () => {
     expect(parseCents('25')).toEqual({ ok: true, cents: 2500 })
     expect(parseCents('1.1')).toEqual({ ok: true, cents: 110 })
     expect(parseCents('+3')).toEqual({ ok: true, cents: 300 })
@@ -38,12 +38,6 @@ describe('cents', () => {
     expect(centsToCredits(30)).toBe(0.3)
     expect(centsToCredits(-110)).toBe(-1.1)
     expect(() => formatCents(0.5)).toThrow('not a whole number of cents: 0.5')
-  })
-
-  it('reads a database numeric as cents, and names what held a value that is not one', () => {
-    expect(centsOfNumeric('30.25', 'the ledger')).toBe(3025)
-    expect(centsOfNumeric('0.29', 'the price list')).toBe(29)
-    expect(() => centsOfNumeric('1.005', 'the price list')).toThrow('the price list holds a value that is not an amount: 1.005')
   })
 })
 

@@ -1,0 +1,18 @@
+// The words of money moves: refusals (sent as an error's detail) and the notifications a clerk gets.
+// Every move of a clerk's credits notifies them; the texts live here, once.
+import { formatCents } from '@contract/money.ts'
+import { OPS_CREDITS_MAX_CENTS } from '@contract/ops.ts'
+
+export const MONEY_MOVE_MESSAGES = {
+  amountZero: 'The amount must not be zero.',
+  reasonRequired: 'Every credit adjustment needs a reason.',
+  amountTooLarge: `An adjustment can be at most ${formatCents(OPS_CREDITS_MAX_CENTS)} credits either way.`,
+  belowZero: (balanceCents: number) => `That would take the balance below zero (it is ${formatCents(balanceCents)}).`,
+  /** A job's cost above the balance (Create Job checks first; this is the server's own refusal). */
+  notEnoughForJob: (costCents: number, balanceCents: number) =>
+    `This job costs ${formatCents(costCents)} credits, but your balance is ${formatCents(balanceCents)}. Please add credits and submit again.`,
+  /** A payment reference already credited for another clerk or another amount. */
+  referenceUsed: (externalReference: string) => `The payment ${externalReference} was already credited for another request.`,
+  creditsNotice: (amountCents: number, reason: string) => `${amountCents > 0 ? 'Added' : 'Removed'} ${formatCents(Math.abs(amountCents))} credits: ${reason}`,
+  jobCharged: (jobId: number, costCents: number) => `Job #${jobId} was submitted; ${formatCents(costCents)} credits were charged.`,
+} as const

@@ -1,0 +1,79 @@
+// Reading a multipart request (@fastify/multipart): its text fields and its one file, the file received
+// by the caller's `receive` (receive-upload.ts) as it streams. Other file fields and extra files are
+// drained unread. A request that is not multipart, or has no such file, is refused with the caller's
+// words (400 file_required).
+import type { FastifyRequest } from 'fastify'
+import type { MultipartFile } from '@fastify/multipart'
+import { HttpError } from '../http-error.ts'
+import type { ReceivedUpload } from './receive-upload.ts'
+
+export interface FormLimits {
+  /** The file's byte limit (@fastify/multipart truncates beyond it; receiveUpload refuses that). */
+  fileSize: number
+  fields?: number
+}
+
+export interface UploadForm<M> {
+  /** Each text field's value (the last one sent, when a name comes twice). */
+  fields: Map<string, string>
+  file?: ReceivedUpload<M>
+}
+
+/** Refuses a request that is not multipart (it cannot carry a file) with the caller's words. */
+export function requireMultipart(request: FastifyRequest, requiredText: string): void {
+  if (!request.isMultipart()) throw new HttpError(400, requiredText, 'file_required')
+}
+
+/**
+ * Reads the whole form, receiving the file named `fileField`. When anything fails after the file was
+ * received, the file is taken back before the error goes on. The form's file may still be missing: the
+ * caller checks its other fields first (the spec's order of messages) and then the file.
+ */
+export async function readUploadForm<M>(
+  request: FastifyRequest,
+  { fileField, limits, requiredText }: { fileField: string; limits: FormLimits; requiredText: string },
+  receive: (part: MultipartFile) => Promise<ReceivedUpload<M>>,
+): Promise<UploadForm<M>> {
+  requireMultipart(request, requiredText)
+  const fields = new Map<string, string>()
+  let file: ReceivedUpload<M> | undefined
+  try {
+    for await (const part of request.parts({ limits: { fileSize: limits.fileSize, files: 1, fields: limits.fields ?? 5 } })) {
+      if (part.type === 'field') {
+        fields.set(part.fieldname, String(part.value))
+      } else if (part.fieldname !== fileField || file) {
+        part.file.resume()
+      } else {
+        file = await receive(part)
+      }
+    }
+  } catch (error) {
+    await file?.undo()
+    throw error
+  }
+  return { fields, file }
+}
+
+/**
+ * The request's one file, named `field`, handed to `use` to receive; refused with `requiredText` when
+ * the request is not multipart or its file is missing or under another name. Whatever `use` does not
+ * read (it refused before reading, it failed) is drained, so the answer can be sent.
+ */
+export async function withSingleFile<T>(
+  request: FastifyRequest,
+  { field, maxBytes, requiredText }: { field: string; maxBytes: number; requiredText: string },
+  use: (part: MultipartFile) => Promise<T>,
+): Promise<T> {
+  requireMultipart(request, requiredText)
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } })
+  if (!part || part.fieldname !== field) {
+    part?.file.resume()
+    throw new HttpError(400, requiredText, 'file_required')
+  }
+  try {
+    return await use(part)
+  } catch (error) {
+    part.file.resume()
+    throw error
+  }
+}
