@@ -1,7 +1,7 @@
 // The portal's one transport to its API (the modules are in ./transport/): JSON calls, file downloads
 // and uploads with progress, one refresh path, one 403 path and one error type. Features import it
 // from here.
-export { ApiError, type ApiErrorKind, type ErrorDetail } from './transport/api-error'
+export { ApiError, type ApiErrorInit, type ApiErrorKind, type ErrorDetail } from './transport/api-error'
 export { apiBlob, apiRequest, apiRequestIfChanged, apiUrl, newIdempotencyKey } from './transport/request'
 export type { Conditional, JsonRequestOptions, RequestOptions, UploadProgress } from './transport/request'
 export { EXPIRY_MARGIN_MS, refreshAccessToken, setForbiddenHandler } from './transport/session-token'

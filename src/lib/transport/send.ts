@@ -33,7 +33,8 @@ function sendWithProgress(url: string, { method, headers, body, signal }: Omit<S
     const xhr = new XMLHttpRequest()
     xhr.open(method, url)
     xhr.withCredentials = true
-    xhr.responseType = 'blob'
+    // Text: an upload's answer is JSON (and a text body makes a Response in every environment).
+    xhr.responseType = 'text'
     headers.forEach((value, name) => xhr.setRequestHeader(name, value))
     xhr.upload.addEventListener('progress', (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : null }))
 
@@ -42,9 +43,12 @@ function sendWithProgress(url: string, { method, headers, body, signal }: Omit<S
     const settle = () => signal?.removeEventListener('abort', abort)
     xhr.addEventListener('load', () => {
       settle()
-      const status = xhr.status
-      const response = new Response(NULL_BODY_STATUSES.has(status) ? null : (xhr.response as Blob | null), { status, headers: responseHeaders(xhr) })
-      resolve(response)
+      try {
+        const status = xhr.status
+        resolve(new Response(NULL_BODY_STATUSES.has(status) ? null : xhr.responseText, { status, headers: responseHeaders(xhr) }))
+      } catch (cause) {
+        reject(cause instanceof Error ? cause : new TypeError('Unreadable answer'))
+      }
     })
     xhr.addEventListener('error', () => {
       settle()
