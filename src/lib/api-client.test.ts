@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TemplateList } from '@contract/templates.ts'
 import { ApiError, apiRequest, apiRequestIfChanged, newIdempotencyKey, setForbiddenHandler } from './api-client'
+import { closedOrigin } from '@/test/loopback'
 import { readSession, saveSession } from './session'
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string }
@@ -180,12 +181,9 @@ describe('apiRequest', () => {
   })
 
   it('reports an unreachable server as a network error with status 500', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
+    const closed = await closedOrigin()
     const realFetch = globalThis.fetch
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, `http://127.0.0.1:${port}`), init))
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, closed), init))
     try {
       await expect(apiRequest('/ok')).rejects.toMatchObject({ kind: 'network', status: 500, network: true, detail: undefined, code: undefined })
     } finally {

@@ -99,20 +99,11 @@ describe('downloadFile', () => {
     expect(saved.map(({ name }) => name)).toEqual(['Recharge report.csv'])
   })
 
-  it('refreshes an expired token first and sends the new one', async () => {
-    saveSession(jwt({ exp: 1_000 }), 'CLERK')
-    const fresh = jwt({ exp: Math.floor(Date.now() / 1000) + 900 })
-    reply = (url) =>
-      url.endsWith('/auth/refresh-token')
-        ? new Response(JSON.stringify({ access: fresh }), { status: 200, headers: { 'content-type': 'application/json' } })
-        : new Response('audio', { status: 200 })
-    await downloadFile({ kind: 10, path: 'clerks/c1/a.mp3', failureMessage: 'Failed to download the audio file' })
-    expect(seen.map(({ url, method }) => `${method} ${url}`)).toEqual(['POST /api/auth/refresh-token', 'GET /api/files/10/clerks/c1/a.mp3'])
-    expect(seen[1]?.authorization).toBe(`Bearer ${fresh}`)
-  })
-
-  it('refreshes a token that expires within 10 s first, as every call does', async () => {
-    saveSession(jwt({ exp: Math.floor(Date.now() / 1000) + 5 }), 'CLERK')
+  it.each([
+    ['has expired', () => 1_000],
+    ['expires within the 10 s margin, as for every call', () => Math.floor(Date.now() / 1000) + 5],
+  ])('refreshes a token that %s first and sends the new one', async (_, expiry) => {
+    saveSession(jwt({ exp: expiry() }), 'CLERK')
     const fresh = jwt({ exp: Math.floor(Date.now() / 1000) + 900 })
     reply = (url) =>
       url.endsWith('/auth/refresh-token')

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, apiRequest, setForbiddenHandler, type UploadProgress } from './api-client'
+import { closedOrigin } from '@/test/loopback'
 import { readSession, saveSession } from './session'
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; bytes: number }
@@ -115,16 +116,13 @@ describe('apiRequest with onProgress (an upload)', () => {
   })
 
   it('fails as network when nothing listens', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
+    const closed = await closedOrigin()
     const RealXhr = globalThis.XMLHttpRequest
     vi.stubGlobal(
       'XMLHttpRequest',
       class extends RealXhr {
         override open(method: string, url: string | URL): void {
-          super.open(method, new URL(String(url), `http://127.0.0.1:${port}`).href)
+          super.open(method, new URL(String(url), closed).href)
         }
       },
     )
