@@ -3,7 +3,6 @@
 // (refreshed first near expiry), the idempotency key and the timeout, and turns every failure into an
 // ApiError of one of five kinds; one place ends the session on a 403.
 import type { Static, TSchema } from 'typebox'
-import { Value } from 'typebox/value'
 import { env } from '@/config/env'
 import { ApiError, errorFields, type ErrorDetail } from './api-error'
 import { send, type UploadProgress } from './send'
@@ -118,8 +117,17 @@ async function exchange(path: string, options: ExchangeOptions, accept: string):
 
 async function checkedAnswer(response: Response, options: JsonRequestOptions<TSchema | undefined>): Promise<unknown> {
   const body = await readBody(response)
-  if (options.schema && !Value.Check(options.schema, body)) throw invalidAnswer(response.status, options)
+  if (options.schema && !(await matchesSchema(options.schema, body))) throw invalidAnswer(response.status, options)
   return body
+}
+
+/**
+ * Loaded with the first call that passes a schema, not with the transport: the sign-in page passes
+ * none and stays light (TypeBox's checker is about 100 kB).
+ */
+async function matchesSchema(schema: TSchema, value: unknown): Promise<boolean> {
+  const { Value } = await import('typebox/value')
+  return Value.Check(schema, value)
 }
 
 function noAnswer({ signal, timeout, failureMessage }: RequestOptions & { timeout?: AbortSignal }): ApiError {
