@@ -1,13 +1,11 @@
-import { useEffect } from 'react'
-import { BrowserRouter, useNavigate } from 'react-router-dom'
-import { setForbiddenHandler } from '@/lib/api-client'
+import { BrowserRouter } from 'react-router-dom'
+import { useForbiddenRedirect } from '@/lib/use-forbidden-redirect'
 import { AppProvider } from './provider'
 import { AppRoutes } from './routes'
 
-/** Any 403 has already cleared the session (api-client); send the person to sign in again. */
+/** Any 403 has already cleared the session (the transport); send the person to sign in again. */
 function ForbiddenRedirect() {
-  const navigate = useNavigate()
-  useEffect(() => setForbiddenHandler(() => navigate('/login', { replace: true })), [navigate])
+  useForbiddenRedirect()
   return null
 }
 

@@ -1,8 +1,12 @@
-// The client against a real HTTP server on loopback: headers, bodies and statuses as they travel.
+// The transport's JSON calls against a real HTTP server on loopback: headers, bodies and statuses as
+// they travel, and each outcome (answer, failure with detail and code, no answer, timeout, cancel, 304,
+// an answer that breaks the contract).
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, setForbiddenHandler } from './api-client'
+import { TemplateList } from '@contract/templates.ts'
+import { ApiError, apiRequest, apiRequestIfChanged, newIdempotencyKey, setForbiddenHandler } from './api-client'
+import { closedOrigin } from '@/test/loopback'
 import { readSession, saveSession } from './session'
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string }
@@ -13,6 +17,7 @@ describe('apiRequest', () => {
   const seen: Seen[] = []
   let refreshCalls = 0
   let refreshFails = false
+  let release: (() => void) | null = null
   const jwt = (exp: number) => `h.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.s`
   const freshToken = jwt(Math.floor(Date.now() / 1000) + 900)
 
@@ -28,14 +33,27 @@ describe('apiRequest', () => {
         }
         const pathname = new URL(request.url!, 'http://x').pathname
         if (pathname === '/api/ok') return reply(200, { hello: 'clerk' })
+        if (pathname === '/api/templates') {
+          if (request.headers['if-none-match'] === '"v1"') return void response.writeHead(304, { etag: '"v1"' }).end()
+          response.writeHead(200, { 'content-type': 'application/json', etag: '"v1"' })
+          return response.end(JSON.stringify([{ id: 7, template_name: 'Check-in', template_file: 'clerks/c1/t.docx' }]))
+        }
+        if (pathname === '/api/templates-broken') return reply(200, [{ id: '7', template_name: 'Check-in' }])
+        if (pathname === '/api/not-modified') return void response.writeHead(304).end()
+        // Answers only when the test lets it (a cancel or a timeout comes first).
+        if (pathname === '/api/held') return void (release = () => reply(200, { late: true }))
         if (pathname === '/api/auth/refresh-token') {
           refreshCalls++
           if (refreshFails) return reply(403, { detail: 'Your session has ended. Please sign in again.' })
           return setTimeout(() => reply(200, { access: freshToken }), 20)
         }
-        if (request.url === '/api/conflict') return reply(409, { detail: 'Email ID already exists' })
-        if (request.url === '/api/login') return reply(401, { detail: { error: 'Invalid Credentials' } })
-        if (request.url === '/api/forbidden') return reply(403, { detail: 'Not allowed' })
+        if (request.url === '/api/conflict') return reply(409, { detail: 'Email ID already exists', code: 'email_taken' })
+        if (request.url === '/api/login') return reply(401, { detail: { error: 'Invalid Credentials' }, code: 'invalid_credentials' })
+        if (request.url === '/api/forbidden') return reply(403, { detail: 'Not allowed', code: 'forbidden' })
+        if (request.url === '/api/bad-gateway') {
+          response.writeHead(502, { 'content-type': 'text/html' })
+          return response.end('<h1>Bad gateway</h1>')
+        }
         reply(404, { detail: 'Not found' })
       })
     })
@@ -53,6 +71,8 @@ describe('apiRequest', () => {
     seen.length = 0
     refreshCalls = 0
     refreshFails = false
+    release?.()
+    release = null
   })
 
   it('sends JSON with the Bearer token and returns the parsed answer', async () => {
@@ -74,11 +94,16 @@ describe('apiRequest', () => {
     expect(seen[0]!.url).toBe('/api/ok?start=1&end=2')
   })
 
-  it('carries the server’s detail and status on failure', async () => {
+  it('carries the server’s detail, code and status on failure', async () => {
     const error = await apiRequest('/conflict').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 409, detail: 'Email ID already exists', network: false })
+    expect(error).toMatchObject({ kind: 'http', status: 409, detail: 'Email ID already exists', code: 'email_taken', network: false, message: 'Email ID already exists' })
     expect((error as ApiError).serverMessage).toBe('Email ID already exists')
+  })
+
+  it('fails with the call’s own message when the server sent no words', async () => {
+    const error = (await apiRequest('/bad-gateway', { failureMessage: 'Failed to get templates' }).catch((e: unknown) => e)) as ApiError
+    expect([error.kind, error.status, error.detail, error.code, error.message]).toEqual(['http', 502, undefined, undefined, 'Failed to get templates'])
   })
 
   it('reads an object detail’s error as the server’s message', async () => {
@@ -90,21 +115,77 @@ describe('apiRequest', () => {
   it('clears the session and calls the forbidden handler on 403', async () => {
     saveSession('token-123', 'CLERK')
     const onForbidden = vi.fn()
-    setForbiddenHandler(onForbidden)
-    await expect(apiRequest('/forbidden')).rejects.toMatchObject({ status: 403 })
+    const stop = setForbiddenHandler(onForbidden)
+    await expect(apiRequest('/forbidden')).rejects.toMatchObject({ status: 403, code: 'forbidden' })
+    stop()
     expect(readSession()).toBeNull()
     expect(onForbidden).toHaveBeenCalledOnce()
   })
 
+  it('leaves the session alone on a 403 to a call made without it (sign-in)', async () => {
+    saveSession('token-123', 'CLERK')
+    const onForbidden = vi.fn()
+    const stop = setForbiddenHandler(onForbidden)
+    await expect(apiRequest('/forbidden', { auth: false })).rejects.toMatchObject({ status: 403 })
+    stop()
+    expect(readSession()?.token).toBe('token-123')
+    expect(onForbidden).not.toHaveBeenCalled()
+  })
+
+  it('sends the idempotency key it is given, the same one on each attempt', async () => {
+    const key = newIdempotencyKey()
+    expect(key).toMatch(/^[0-9a-f]{32}$/)
+    expect(newIdempotencyKey()).not.toBe(key)
+    await apiRequest('/ok', { method: 'POST', json: {}, idempotencyKey: key })
+    await apiRequest('/ok', { method: 'POST', json: {}, idempotencyKey: key })
+    await apiRequest('/ok', { method: 'POST', json: {} })
+    expect(seen.map((r) => r.headers['idempotency-key'])).toEqual([key, key, undefined])
+  })
+
+  it('returns an answer that matches the contract’s schema', async () => {
+    await expect(apiRequest('/templates', { schema: TemplateList })).resolves.toEqual([{ id: 7, template_name: 'Check-in', template_file: 'clerks/c1/t.docx' }])
+  })
+
+  it('fails as an invalid answer when the answer breaks the contract’s schema', async () => {
+    const error = (await apiRequest('/templates-broken', { schema: TemplateList, failureMessage: 'Failed to get templates' }).catch((e: unknown) => e)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect([error.kind, error.status, error.network, error.message]).toEqual(['invalid-answer', 200, false, 'Failed to get templates'])
+  })
+
+  it('resolves a 304 to a conditional call as “not modified”, and a changed answer with its ETag', async () => {
+    await expect(apiRequestIfChanged('/templates', null, { schema: TemplateList })).resolves.toEqual({
+      modified: true,
+      answer: [{ id: 7, template_name: 'Check-in', template_file: 'clerks/c1/t.docx' }],
+      etag: '"v1"',
+    })
+    await expect(apiRequestIfChanged('/templates', '"v1"', { schema: TemplateList })).resolves.toEqual({ modified: false })
+    expect(seen.map((r) => r.headers['if-none-match'])).toEqual([undefined, '"v1"'])
+  })
+
+  it('does not take a 304 to a call that did not ask for one as an answer', async () => {
+    await expect(apiRequest('/not-modified')).rejects.toMatchObject({ kind: 'invalid-answer', status: 304 })
+  })
+
+  it('fails as timed out, not as a network failure, when the answer takes longer than timeoutMs', async () => {
+    const error = (await apiRequest('/held', { timeoutMs: 50 }).catch((e: unknown) => e)) as ApiError
+    expect(error).toBeInstanceOf(ApiError)
+    expect([error.kind, error.status, error.network]).toEqual(['timeout', 500, false])
+  })
+
+  it('fails as aborted when the caller cancels', async () => {
+    const controller = new AbortController()
+    const call = apiRequest('/held', { signal: controller.signal })
+    await expect.poll(() => release).not.toBeNull()
+    controller.abort()
+    await expect(call).rejects.toMatchObject({ kind: 'aborted', network: false })
+  })
+
   it('reports an unreachable server as a network error with status 500', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
+    const closed = await closedOrigin()
     const realFetch = globalThis.fetch
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, `http://127.0.0.1:${port}`), init))
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, closed), init))
     try {
-      await expect(apiRequest('/ok')).rejects.toMatchObject({ status: 500, network: true, detail: undefined })
+      await expect(apiRequest('/ok')).rejects.toMatchObject({ kind: 'network', status: 500, network: true, detail: undefined, code: undefined })
     } finally {
       vi.stubGlobal('fetch', realFetch)
     }
@@ -127,6 +208,15 @@ describe('apiRequest', () => {
       await Promise.all([apiRequest('/ok'), apiRequest('/ok'), apiRequest('/ok')])
       expect(refreshCalls).toBe(1)
       expect(seen.filter((r) => r.url === '/api/ok').map((r) => r.headers.authorization)).toEqual(Array(3).fill(`Bearer ${freshToken}`))
+    })
+
+    it('refreshes a token that expires within the 10 s margin, and not one with more left', async () => {
+      saveSession(jwt(Math.floor(Date.now() / 1000) + 5), 'CLERK')
+      await apiRequest('/ok')
+      expect(refreshCalls).toBe(1)
+      saveSession(jwt(Math.floor(Date.now() / 1000) + 60), 'CLERK')
+      await apiRequest('/ok')
+      expect(refreshCalls).toBe(1)
     })
 
     it('sends the old token when the refresh fails', async () => {

@@ -1,13 +1,19 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-client'
 
+/** A client error or an answer the portal cannot read will not mend itself; no answer or a server error may. */
+function mayMend(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true
+  if (error.kind === 'invalid-answer' || error.kind === 'aborted') return false
+  return !(error.status >= 400 && error.status < 500)
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A client error will not mend itself; a network or server error may.
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => failureCount < 2 && mayMend(error),
         refetchOnWindowFocus: false,
       },
     },

@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import type { ProfileResponse } from '@contract/profile.ts'
+import { useForbiddenRedirect } from '@/lib/use-forbidden-redirect'
 import { apiPath, jsonResponse, sentBody, type JsonReply } from './fake-fetch'
 
 /** An HTTP answer with a JSON body, no answer at all ('network'), or a broken object fetch never returns ('garbage'). */
@@ -108,6 +109,12 @@ export async function waitForDialogClosed(): Promise<void> {
   })
 }
 
+/** As in the app (src/app/app.tsx): the transport's 403 path sends the person to sign in. */
+function ForbiddenRedirect() {
+  useForbiddenRedirect()
+  return null
+}
+
 function Elsewhere() {
   const location = useLocation()
   return <output aria-label="current path">{location.pathname}</output>
@@ -138,6 +145,7 @@ export function renderWithPortal(element: ReactElement, { route = '/my-jobs', at
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[at]}>
+          <ForbiddenRedirect />
           <Routes>
             {children.length > 0 ? (
               <Route element={element}>

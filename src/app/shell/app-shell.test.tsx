@@ -14,7 +14,7 @@ const PAGES = [
 function renderShell({ phone = false, at = '/my-jobs', credits = 42.5 } = {}) {
   stubViewport(phone)
   api.answer('GET', '/profile', { status: 200, body: profileAnswer({ credits }) })
-  api.answer('GET', '/notification', { status: 200, body: [{ id: 7, message: 'Job 1042 is completed.', is_read: false, created_at: '2024-01-01T15:30:00' }] })
+  api.answer('GET', '/notification', { status: 200, body: [{ id: 7, message: 'Job 1042 is completed.', is_read: false, created_at: '2024-01-01T15:30:00', job_id: null }] })
   return renderWithPortal(<AppShell />, { at, children: PAGES })
 }
 

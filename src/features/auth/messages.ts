@@ -19,8 +19,7 @@ export const LOGIN_TEXT = {
   passwordReset: 'Password has been reset successfully! You can now log in with your new password.',
   sessionExpired: 'Your session has timed out due to inactivity. Please log in again.',
   invalidCredentials: 'Invalid Credentials',
-  /** What the server says about a deactivated account, and what the person is shown instead. */
-  inactiveAccount: 'Inactive account',
+  /** Shown for a refusal with code account_inactive, whatever the server's words (portal-spec.md §8 Login). */
   deactivated: 'Your account has been deactivated by admin team',
   failed: 'Login failed',
   network: 'Network error during login',

@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'reac
 import { Button, Checkbox, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
 import { AppDialog } from '@/components/app-dialog'
 import { useDangerButtonStyles } from '@/components/danger-button-styles'
-import { ApiError } from '@/lib/api-client'
+import { failureText } from '@/lib/failure-text'
 import { useDeleteAccount } from '../api/delete-account'
 import { DELETE_ACCOUNT_TEXT as TEXT } from '../messages'
 
@@ -14,11 +14,7 @@ export const ACCOUNT_DELETED_REDIRECT_DELAY_MS = 2000
 const STATEMENTS = ['withinTenDays', 'dataCleared', 'signedOut'] as const
 type Statement = (typeof STATEMENTS)[number]
 
-function failureText(error: unknown): string {
-  if (!(error instanceof ApiError)) return TEXT.failed
-  if (error.network) return TEXT.network
-  return error.serverMessage || TEXT.failed
-}
+const failureTexts = { network: TEXT.network, fallback: TEXT.failed }
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM },
@@ -63,7 +59,7 @@ export function DeleteAccountDialog({ open, onClose, onDeleted }: DeleteAccountD
         if (answer?.success === false) return setError(answer.message || TEXT.failed)
         setDone(true)
       },
-      onError: (failure) => setError(failureText(failure)),
+      onError: (failure) => setError(failureText(failure, failureTexts)),
     })
   }
 

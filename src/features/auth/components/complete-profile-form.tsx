@@ -7,7 +7,7 @@ import { passwordProblem, TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules
 import { PageTitle } from '@/components/page-title'
 import { useCompleteSignup } from '../api/complete-signup'
 import { useSignupDetails, type SignupDetailsAnswer } from '../api/get-signup-details'
-import { failureText } from '../failure-text'
+import { failureText } from '@/lib/failure-text'
 import { COMPLETE_PROFILE_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { StatusMessage } from '@/components/status-message'

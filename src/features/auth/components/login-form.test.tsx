@@ -93,16 +93,28 @@ describe('LoginForm', () => {
   })
 
   it.each([
-    [401, { error: 'Invalid Credentials' }, 'Invalid Credentials'],
-    [403, { error: 'Inactive account' }, 'Your account has been deactivated by admin team'],
-    [403, { error: 'This account is being deleted and can no longer sign in.' }, 'This account is being deleted and can no longer sign in.'],
-    [429, { error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' }, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'],
-    [500, undefined, 'Login failed'],
-  ])('shows a %i answer as the server’s words: %j', async (status, detail, shown) => {
-    api.answer('/auth/login', { status, body: detail === undefined ? {} : { detail } })
+    [401, { error: 'Invalid Credentials' }, 'invalid_credentials', 'Invalid Credentials'],
+    [403, { error: 'This account is being deleted and can no longer sign in.' }, 'account_being_deleted', 'This account is being deleted and can no longer sign in.'],
+    [429, { error: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' }, 'rate_limited', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.'],
+    [500, undefined, undefined, 'Login failed'],
+  ])('shows a %i answer as the server’s words: %j', async (status, detail, code, shown) => {
+    api.answer('/auth/login', { status, body: detail === undefined ? {} : { detail, code } })
     const { user } = renderLogin()
     await signIn(user)
     expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${shown.replace(/\./g, '\\.')}$`))
+    expect(sessionStorage.getItem('auth_token')).toBeNull()
+  })
+
+  // Branched on the code, never on the words: the server may word the refusal differently.
+  it.each([
+    [{ error: 'Inactive account' }, 'account_inactive', 'Your account has been deactivated by admin team'],
+    [{ error: 'This account has been switched off.' }, 'account_inactive', 'Your account has been deactivated by admin team'],
+    [{ error: 'Inactive account' }, 'forbidden', 'Inactive account'],
+  ])('shows a 403 %j with code %s as "%s"', async (detail, code, shown) => {
+    api.answer('/auth/login', { status: 403, body: { detail, code } })
+    const { user } = renderLogin()
+    await signIn(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${shown}$`))
     expect(sessionStorage.getItem('auth_token')).toBeNull()
   })
 

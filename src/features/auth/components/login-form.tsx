@@ -5,10 +5,9 @@ import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-compon
 import { useLocation, useNavigate } from 'react-router-dom'
 import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
 import { PageTitle } from '@/components/page-title'
-import { ApiError } from '@/lib/api-client'
 import { FORCED_LOGOUT_KEY, saveSession } from '@/lib/session'
 import { useLogin } from '../api/login'
-import { failureText } from '../failure-text'
+import { failureText } from '@/lib/failure-text'
 import { LOGIN_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { StatusMessage } from '@/components/status-message'
@@ -38,8 +37,7 @@ function arrivalBanner(arrival: LoginArrival) {
 }
 
 function loginFailureText(error: unknown): string {
-  if (error instanceof ApiError && error.serverMessage === TEXT.inactiveAccount) return TEXT.deactivated
-  return failureText(error, { network: TEXT.network, fallback: TEXT.failed })
+  return failureText(error, { network: TEXT.network, fallback: TEXT.failed, byCode: { account_inactive: TEXT.deactivated } })
 }
 
 export function LoginForm() {

@@ -2,7 +2,7 @@
 // document /files/12, transcript /files/13, each saved under its base file name. The server moves a
 // Completed job to Downloaded on its first transcript download, so the job list is read again then.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { downloadFile, FILE_KIND, type FileKind } from '@/lib/download-file'
+import { downloadFile, FILE_KIND, type FileKind } from '@/lib/api-client'
 import { DOWNLOAD_TEXT, type JobFileKind } from '../dialog-messages'
 import { jobKeys } from './get-dashboard'
 

@@ -1,8 +1,8 @@
 // The report type and job type lookups behind the list's filters (portal-spec.md §2 My Jobs).
 // Kept under a 'jobs' key so that the offline copy of the list keeps its filters too.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { JobType, ReportType } from '@contract/lookups.ts'
-import { ApiError, apiRequest } from '@/lib/api-client'
+import { JobTypeList, ReportTypeList, type JobType, type ReportType } from '@contract/lookups.ts'
+import { apiRequest } from '@/lib/api-client'
 import { jobKeys } from './get-dashboard'
 
 export interface JobFilterOptions {
@@ -10,20 +10,11 @@ export interface JobFilterOptions {
   jobTypes: JobType[]
 }
 
-/** portal-spec.md §8 "Jobs": the fetchers' own messages, carried by the thrown error. */
-async function withMessage<T>(request: Promise<T>, fallback: string): Promise<T> {
-  try {
-    return await request
-  } catch (error) {
-    if (error instanceof ApiError) throw new ApiError(error.status, error.detail, error.network, error.serverMessage || fallback)
-    throw error
-  }
-}
-
 export async function getFilterOptions(signal?: AbortSignal): Promise<JobFilterOptions> {
   const [reportTypes, jobTypes] = await Promise.all([
-    withMessage(apiRequest<ReportType[]>('/lookup/report-types', { signal }), 'Failed to get report types'),
-    withMessage(apiRequest<JobType[]>('/lookup/job-types', { signal }), 'Failed to get job types'),
+    // portal-spec.md §8 "Jobs": the fetchers' own messages, carried by the thrown error.
+    apiRequest('/lookup/report-types', { signal, schema: ReportTypeList, failureMessage: 'Failed to get report types' }),
+    apiRequest('/lookup/job-types', { signal, schema: JobTypeList, failureMessage: 'Failed to get job types' }),
   ])
   return { reportTypes, jobTypes }
 }

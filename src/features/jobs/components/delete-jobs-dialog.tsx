@@ -6,7 +6,7 @@ import { Button, Checkbox, makeStyles, Spinner, tokens } from '@fluentui/react-c
 import { AppDialog } from '@/components/app-dialog'
 import { useDangerButtonStyles } from '@/components/danger-button-styles'
 import { StatusMessage, type StatusIntent } from '@/components/status-message'
-import { ApiError } from '@/lib/api-client'
+import { failureText } from '@/lib/failure-text'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { isDeletedAnswer, useDeleteJobs } from '../api/delete-jobs'
 import { DELETE_JOBS_TEXT as TEXT } from '../dialog-messages'
@@ -21,10 +21,7 @@ const useStyles = makeStyles({
 })
 
 /** portal-spec.md §8 Delete jobs: the server's message, else the default; no answer at all: network. */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError) return error.network ? TEXT.network : error.serverMessage || TEXT.failed
-  return TEXT.failed
-}
+const failureTexts = { network: TEXT.network, fallback: TEXT.failed }
 
 type Message = { intent: StatusIntent; text: string }
 
@@ -79,7 +76,7 @@ export function DeleteJobsDialog({ mode, jobIds, open, onClose, onDeleted }: Del
         setDone(true)
         onDeleted(ids)
       },
-      onError: (error) => setMessage({ intent: 'error', text: failureText(error) }),
+      onError: (error) => setMessage({ intent: 'error', text: failureText(error, failureTexts) }),
     })
   }
 

@@ -4,12 +4,10 @@
 import { useId, useState, type ReactNode } from 'react'
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components'
 import { ArrowDownload16Regular, DocumentText20Regular, MusicNote220Regular } from '@fluentui/react-icons'
-import { useNavigate } from 'react-router-dom'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { AppDialog } from '@/components/app-dialog'
 import { StatusMessage } from '@/components/status-message'
-import { ApiError } from '@/lib/api-client'
-import { fileBaseName } from '@/lib/download-file'
+import { ApiError, fileBaseName } from '@/lib/api-client'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { useDownloadJobFile, type JobFile } from '../api/download-job-file'
 import { DOWNLOAD_TEXT, JOB_DETAILS_TEXT as TEXT, type JobFileKind } from '../dialog-messages'
@@ -81,7 +79,6 @@ export interface JobDetailsDialogProps {
 
 export function JobDetailsDialog({ job, lookup, open, onClose }: JobDetailsDialogProps) {
   const styles = useStyles()
-  const navigate = useNavigate()
   const online = useOnlineStatus()
   const download = useDownloadJobFile()
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set())
@@ -102,8 +99,8 @@ export function JobDetailsDialog({ job, lookup, open, onClose }: JobDetailsDialo
     download
       .mutateAsync(file)
       .catch((error: unknown) => {
-        // The session is over (the download cleared it): sign in again, as after any 403.
-        if (error instanceof ApiError && error.status === 403) return void navigate('/login', { replace: true })
+        // A 403 ended the session, and the transport's forbidden handler has sent the clerk to sign in.
+        if (error instanceof ApiError && error.status === 403) return
         setNotice({ jobId, intent: 'error', text: DOWNLOAD_TEXT.failed[file.kind] })
       })
       .finally(() =>

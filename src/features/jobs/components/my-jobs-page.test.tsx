@@ -177,6 +177,8 @@ describe('MyJobsPage', () => {
   it('names the filters in the heading and shows only the matching jobs', async () => {
     const { user } = renderPage()
     await screen.findByRole('table', { name: 'Jobs' })
+    // The lookups arrive on their own, after or before the jobs.
+    await screen.findByRole('option', { name: 'Human' })
     await user.selectOptions(screen.getByRole('combobox', { name: 'Report type' }), 'Inventory Report')
     expect(subtitle()).toHaveTextContent(/^Showing all jobs for Inventory Report$/)
     expect(shownIds()).toEqual([12, 10])
@@ -237,6 +239,7 @@ describe('MyJobsPage', () => {
   it('keeps the filter choice in the browser and restores it on the next visit', async () => {
     const first = renderPage()
     await screen.findByRole('table', { name: 'Jobs' })
+    await screen.findByRole('option', { name: 'Human' })
     await first.user.selectOptions(screen.getByRole('combobox', { name: 'Report type' }), 'Inventory Report')
     await first.user.selectOptions(screen.getByRole('combobox', { name: 'Job type' }), 'Human')
     await first.user.click(screen.getByRole('tab', { name: 'Failed' }))

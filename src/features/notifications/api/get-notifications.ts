@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Notification } from '@contract/notifications.ts'
+import { NotificationList, type Notification } from '@contract/notifications.ts'
 import { apiRequest } from '@/lib/api-client'
 
 /** portal-spec.md §7, §9: notifications are polled every 60 s. */
@@ -9,7 +9,7 @@ export const notificationKeys = { all: ['notifications'] as const }
 
 /** GET /notification: the clerk's notifications, newest first. */
 export function getNotifications(): Promise<Notification[]> {
-  return apiRequest<Notification[]>('/notification')
+  return apiRequest('/notification', { schema: NotificationList })
 }
 
 export const getNotificationsQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MarkReadBody, MarkReadResponse, Notification } from '@contract/notifications.ts'
+import { MarkReadResponse, type MarkReadBody, type Notification } from '@contract/notifications.ts'
 import { apiRequest } from '@/lib/api-client'
 import { notificationKeys } from './get-notifications'
 
@@ -20,7 +20,7 @@ export interface MarkReadRequest {
 export async function markNotificationsRead({ ids, all }: MarkReadRequest): Promise<MarkReadResponse> {
   const body: MarkReadBody = all ? { notification_ids: ids, all: true } : { notification_ids: ids }
   try {
-    return await apiRequest<MarkReadResponse>('/notification/mark-read', { method: 'PUT', json: body })
+    return await apiRequest('/notification/mark-read', { method: 'PUT', json: body, schema: MarkReadResponse })
   } catch {
     return { success: false, updated: 0 }
   }

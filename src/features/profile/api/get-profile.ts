@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ProfileResponse } from '@contract/profile.ts'
+import { ProfileResponse } from '@contract/profile.ts'
 import { apiRequest } from '@/lib/api-client'
 
 export const profileKeys = { all: ['profile'] as const }
 
 export function getProfile(): Promise<ProfileResponse> {
-  return apiRequest<ProfileResponse>('/profile')
+  return apiRequest('/profile', { schema: ProfileResponse })
 }
 
 export const getProfileQueryOptions = () => queryOptions({ queryKey: profileKeys.all, queryFn: getProfile })

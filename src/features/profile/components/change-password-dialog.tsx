@@ -5,7 +5,7 @@ import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'reac
 import { Button, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, tokens } from '@fluentui/react-components'
 import { passwordProblem, TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
 import { AppDialog } from '@/components/app-dialog'
-import { ApiError } from '@/lib/api-client'
+import { failureText, gotNoAnswer } from '@/lib/failure-text'
 import { useChangePassword } from '../api/change-password'
 import { CHANGE_PASSWORD_TEXT as TEXT } from '../messages'
 import { PasswordStrengthHint } from '@/components/password-strength-hint'
@@ -36,9 +36,8 @@ type Failure = { title: string; detail?: string }
 
 /** portal-spec.md §8: the server's detail.error, else its default; no answer; anything else. */
 function failureOf(error: unknown): Failure {
-  if (!(error instanceof ApiError)) return { title: TEXT.unexpected }
-  if (error.network) return { title: TEXT.network, detail: TEXT.networkDetail }
-  return { title: error.serverMessage || TEXT.failed }
+  const title = failureText(error, { network: TEXT.network, fallback: TEXT.failed, unexpected: TEXT.unexpected })
+  return gotNoAnswer(error) ? { title, detail: TEXT.networkDetail } : { title }
 }
 
 const useStyles = makeStyles({

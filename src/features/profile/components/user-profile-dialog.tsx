@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Textarea, tokens } from '@fluentui/react-components'
 import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
 import { AppDialog } from '@/components/app-dialog'
-import { ApiError } from '@/lib/api-client'
+import { failureText, gotNoAnswer } from '@/lib/failure-text'
 import { useProfile } from '../api/get-profile'
 import { useUpdateProfile } from '../api/update-profile'
 import { PROFILE_TEXT as TEXT } from '../messages'
@@ -23,13 +23,11 @@ const useStyles = makeStyles({
 })
 
 function loadFailureText(error: unknown): string {
-  return error instanceof ApiError && error.network ? TEXT.loadNetwork : TEXT.loadFailed
+  return gotNoAnswer(error) ? TEXT.loadNetwork : TEXT.loadFailed
 }
 
 function updateFailureText(error: unknown): string {
-  if (!(error instanceof ApiError)) return TEXT.updateFailed
-  if (error.network) return TEXT.updateNetwork
-  return error.serverMessage || TEXT.updateFailed
+  return failureText(error, { network: TEXT.updateNetwork, fallback: TEXT.updateFailed })
 }
 
 export interface UserProfileDialogProps {

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, apiRequest } from '@/lib/api-client'
-import { withFailureMessage } from './api-failure'
 import { templateKeys } from './get-templates'
 
 export interface CreateTemplateInput {
@@ -21,7 +20,7 @@ export function createTemplate({ templateName, file }: CreateTemplateInput): Pro
   const form = new FormData()
   form.append('template_name', templateName)
   form.append('template_file', file, file.name)
-  return withFailureMessage(apiRequest<CreateTemplateAnswer>('/clerk-template/create/', { method: 'POST', form }), 'Failed to create template')
+  return apiRequest<CreateTemplateAnswer>('/clerk-template/create/', { method: 'POST', form, failureMessage: 'Failed to create template' })
 }
 
 export function useCreateTemplate() {

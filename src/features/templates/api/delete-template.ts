@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, apiRequest } from '@/lib/api-client'
-import { withFailureMessage } from './api-failure'
 import { templateKeys } from './get-templates'
 
 export interface DeleteTemplateAnswer {
@@ -12,7 +11,7 @@ export const DELETED_ANSWER = 'Deleted successfully'
 
 /** DELETE /clerk-template/{id}: `{message: "Deleted successfully"}`, or 404 `{detail: "Not found"}`. */
 export function deleteTemplate(id: number): Promise<DeleteTemplateAnswer> {
-  return withFailureMessage(apiRequest<DeleteTemplateAnswer>(`/clerk-template/${encodeURIComponent(id)}`, { method: 'DELETE' }), 'Failed to delete template')
+  return apiRequest<DeleteTemplateAnswer>(`/clerk-template/${encodeURIComponent(id)}`, { method: 'DELETE', failureMessage: 'Failed to delete template' })
 }
 
 export function useDeleteTemplate() {

@@ -1,9 +1,9 @@
 // The template file itself (portal-spec.md §7: GET /files/11/{path}, a blob), saved in the browser by
-// the shared download in src/lib/download-file.ts.
+// the portal's transport (src/lib/api-client.ts).
 import { useMutation } from '@tanstack/react-query'
-import { downloadFile, FILE_KIND } from '@/lib/download-file'
+import { downloadFile, FILE_KIND } from '@/lib/api-client'
 
-export { fileBaseName } from '@/lib/download-file'
+export { fileBaseName } from '@/lib/api-client'
 
 /** The client-side wording of a failed download (portal-spec.md §8, Downloads). */
 const DOWNLOAD_FAILED = 'Failed to download the template file'

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { AllowedFileTypes } from '@contract/lookups.ts'
+import { AllowedFileTypes } from '@contract/lookups.ts'
 import { apiRequest } from '@/lib/api-client'
-import { withFailureMessage } from './api-failure'
 
 /** GET /lookup/allowed-file-types: public seeded data, also cached by the service worker. */
 export function getAllowedFileTypes(): Promise<AllowedFileTypes> {
-  return withFailureMessage(apiRequest<AllowedFileTypes>('/lookup/allowed-file-types'), 'Failed to get allowed file types')
+  return apiRequest('/lookup/allowed-file-types', { schema: AllowedFileTypes, failureMessage: 'Failed to get allowed file types' })
 }
 
 export const getAllowedFileTypesQueryOptions = () =>

@@ -5,7 +5,7 @@ import { Button, Checkbox, Spinner, makeStyles, tokens } from '@fluentui/react-c
 import type { Template } from '@contract/templates.ts'
 import { AppDialog } from '@/components/app-dialog'
 import { useDangerButtonStyles } from '@/components/danger-button-styles'
-import { ApiError } from '@/lib/api-client'
+import { failureText } from '@/lib/failure-text'
 import { DELETED_ANSWER, useDeleteTemplate } from '../api/delete-template'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
 import { StatusMessage } from '@/components/status-message'
@@ -16,10 +16,8 @@ const useStyles = makeStyles({
   warning: { margin: 0, color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
 })
 
-function failureText(error: unknown): string {
-  if (error instanceof ApiError && !error.network) return error.serverMessage || TEXT.deleteFailed
-  return TEXT.deleteError
-}
+/** portal-spec.md §8 Templates: the error message, else "Failed to delete template"; no answer: the general error. */
+const failureTexts = { network: TEXT.deleteError, fallback: TEXT.deleteFailed, unexpected: TEXT.deleteError }
 
 export interface DeleteTemplateDialogProps {
   /** The template asked about; kept while the dialog closes so its text does not vanish mid-animation. */
@@ -51,7 +49,7 @@ export function DeleteTemplateDialog({ template, open, onClose, onDeleted }: Del
         close()
         onDeleted()
       },
-      onError: (error) => setFailure(failureText(error)),
+      onError: (error) => setFailure(failureText(error, failureTexts)),
     })
   }
 

@@ -3,7 +3,6 @@
 import { useState } from 'react'
 import { Button, Spinner, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowDownload20Regular, Delete20Regular, DocumentText24Regular } from '@fluentui/react-icons'
-import { useNavigate } from 'react-router-dom'
 import type { Template } from '@contract/templates.ts'
 import { ApiError } from '@/lib/api-client'
 import { fileBaseName, useDownloadTemplate } from '../api/download-template'
@@ -35,7 +34,6 @@ const useStyles = makeStyles({
 
 export function TemplateList({ onDeleted }: { onDeleted: () => void }) {
   const styles = useStyles()
-  const navigate = useNavigate()
   const templates = useTemplates()
   const download = useDownloadTemplate()
   const [asked, setAsked] = useState<{ template: Template; open: boolean } | null>(null)
@@ -43,8 +41,8 @@ export function TemplateList({ onDeleted }: { onDeleted: () => void }) {
   const onDownload = (template: Template) =>
     download.mutate(template.template_file, {
       onError: (error) => {
-        // The session is over (cleared by the download): sign in again, as after any 403.
-        if (error instanceof ApiError && error.status === 403) return void navigate('/login', { replace: true })
+        // A 403 ended the session, and the transport's forbidden handler has sent the clerk to sign in.
+        if (error instanceof ApiError && error.status === 403) return
         window.alert(TEXT.downloadFailed)
       },
     })

@@ -3,7 +3,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react'
 import { Button, Field, Input, Spinner, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
 import { ArrowUpload20Regular } from '@fluentui/react-icons'
-import { ApiError } from '@/lib/api-client'
+import { failureText } from '@/lib/failure-text'
 import { useAllowedFileTypes } from '../api/get-allowed-file-types'
 import { useCreateTemplate } from '../api/create-template'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
@@ -129,7 +129,7 @@ export function TemplateUploadForm({ locked, waiting, onUploadStart, onUploaded,
           reset()
           onUploaded()
         },
-        onError: (error) => setFailure((error instanceof ApiError && !error.network && error.serverMessage) || TEXT.uploadFailed),
+        onError: (error) => setFailure(failureText(error, { network: TEXT.uploadFailed, fallback: TEXT.uploadFailed })),
       },
     )
   }

@@ -9,6 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { saveSession } from '@/lib/session'
+import { useForbiddenRedirect } from '@/lib/use-forbidden-redirect'
 import { apiPath, jsonResponse, sentBody, type JsonReply } from '@/test/fake-fetch'
 
 /** A JSON answer, a file answer, or no answer at all (what fetch does when nothing listens). */
@@ -75,6 +76,12 @@ export function setUpFakeApi(): FakeApi {
 
 export { heldReply } from '@/test/fake-fetch'
 
+/** As in the app (src/app/app.tsx): the transport's 403 path sends the person to sign in. */
+function ForbiddenRedirect() {
+  useForbiddenRedirect()
+  return null
+}
+
 function Elsewhere() {
   return <output aria-label="current path">{useLocation().pathname}</output>
 }
@@ -87,6 +94,7 @@ export function renderPage(ui: ReactElement, { applyAccept = true } = {}) {
     <FluentProvider theme={webLightTheme}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/template-management']}>
+          <ForbiddenRedirect />
           <Routes>
             <Route path="/template-management" element={ui} />
             <Route path="*" element={<Elsewhere />} />

@@ -1,0 +1,154 @@
+// The transport: every call of the portal to its API goes through `exchange` below, whether it reads
+// JSON, downloads a blob or uploads with progress. One place adds the API base, the Bearer token
+// (refreshed first near expiry), the idempotency key and the timeout, and turns every failure into an
+// ApiError of one of five kinds; one place ends the session on a 403.
+import type { Static, TSchema } from 'typebox'
+import { env } from '@/config/env'
+import { ApiError, errorFields, type ErrorDetail } from './api-error'
+import { send, type UploadProgress } from './send'
+import { bearerToken, endSessionOnForbidden } from './session-token'
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** Sent as JSON. */
+  json?: unknown
+  /** Sent as multipart form data. */
+  form?: FormData
+  query?: Record<string, string | number | undefined>
+  /** Auth calls send no Bearer header, and a 403 on them does not end a session. */
+  auth?: boolean
+  /** Cancels the call; it then fails with kind 'aborted'. */
+  signal?: AbortSignal
+  /** Ms; no timeout unless given (portal-spec.md §9: only cost calculation has one). Kind 'timeout'. */
+  timeoutMs?: number
+  /** Sent as `Idempotency-Key`. Give the same key to every attempt of one request (newIdempotencyKey()). */
+  idempotencyKey?: string
+  /** Follows the upload of the body (sent with XMLHttpRequest then, which can report it). */
+  onProgress?: (progress: UploadProgress) => void
+  /** The thrown error's message when the server sent no words of its own (spec §8: the call's default). */
+  failureMessage?: string
+}
+
+export interface JsonRequestOptions<S extends TSchema | undefined = undefined> extends RequestOptions {
+  /** The contract's schema of the answer: an answer that does not match fails with kind 'invalid-answer'. */
+  schema?: S
+}
+
+export type { UploadProgress }
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${env.apiBase}${path.startsWith('/') ? path : `/${path}`}`
+  if (!query) return url
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value))
+  const search = params.toString()
+  return search ? `${url}?${search}` : url
+}
+
+/** A fresh key for one request and its retries (no crypto.randomUUID: it needs a secure context). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** A JSON call: the parsed answer, checked against `schema` when one is given. */
+export function apiRequest<S extends TSchema>(path: string, options: JsonRequestOptions<S> & { schema: S }): Promise<Static<S>>
+export function apiRequest<T = unknown>(path: string, options?: RequestOptions): Promise<T>
+export async function apiRequest(path: string, options: JsonRequestOptions<TSchema | undefined> = {}): Promise<unknown> {
+  const response = await exchange(path, options, 'application/json')
+  if (response.status === 304) throw invalidAnswer(response.status, options)
+  return checkedAnswer(response, options)
+}
+
+export type Conditional<T> = { modified: false } | { modified: true; answer: T; etag: string | null }
+
+/** A JSON call sent with If-None-Match: a 304 resolves as "not modified" (the caller's copy stands). */
+export async function apiRequestIfChanged<S extends TSchema>(path: string, etag: string | null, options: JsonRequestOptions<S> & { schema: S }): Promise<Conditional<Static<S>>> {
+  const response = await exchange(path, { ...options, ifNoneMatch: etag ?? undefined }, 'application/json')
+  if (response.status === 304) return { modified: false }
+  return { modified: true, answer: (await checkedAnswer(response, options)) as Static<S>, etag: response.headers.get('etag') }
+}
+
+/** A file: the answer's body as a blob. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await exchange(path, options, '*/*')
+  if (response.status === 304) throw invalidAnswer(response.status, options)
+  try {
+    return await response.blob()
+  } catch {
+    // The connection dropped (or the time ran out) while the body was arriving.
+    throw noAnswer(options)
+  }
+}
+
+type ExchangeOptions = RequestOptions & { ifNoneMatch?: string }
+
+/** Sends the request; resolves with a 2xx or 304 answer, throws an ApiError for anything else. */
+async function exchange(path: string, options: ExchangeOptions, accept: string): Promise<Response> {
+  const { method = 'GET', json, form, query, auth = true, signal, timeoutMs, idempotencyKey, onProgress, ifNoneMatch } = options
+  const headers = new Headers({ accept })
+  if (json !== undefined) headers.set('content-type', 'application/json')
+  if (idempotencyKey) headers.set('idempotency-key', idempotencyKey)
+  if (ifNoneMatch) headers.set('if-none-match', ifNoneMatch)
+  const token = auth ? await bearerToken() : undefined
+  if (token) headers.set('authorization', `Bearer ${token}`)
+
+  const timeout = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined
+  const signals = [signal, timeout].filter((s): s is AbortSignal => !!s)
+  const timed = { ...options, timeout }
+  let response: Response
+  try {
+    response = await send(apiUrl(path, query), {
+      method,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : form,
+      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+      onProgress,
+    })
+  } catch {
+    throw noAnswer(timed)
+  }
+  if (response.ok || response.status === 304) return response
+
+  // A 403 on a call made with the session means the session is over. Sign-in calls carry none.
+  if (response.status === 403 && auth) endSessionOnForbidden()
+  const { detail, code } = errorFields(await readJson(response))
+  throw new ApiError({ kind: 'http', status: response.status, detail, code, message: wordsOf(detail) || options.failureMessage || `Request failed with status ${response.status}` })
+}
+
+async function checkedAnswer(response: Response, options: JsonRequestOptions<TSchema | undefined>): Promise<unknown> {
+  const body = await readBody(response)
+  if (options.schema && !(await matchesSchema(options.schema, body))) throw invalidAnswer(response.status, options)
+  return body
+}
+
+/**
+ * Loaded with the first call that passes a schema, not with the transport: the sign-in page passes
+ * none and stays light (TypeBox's checker is about 100 kB).
+ */
+async function matchesSchema(schema: TSchema, value: unknown): Promise<boolean> {
+  const { Value } = await import('typebox/value')
+  return Value.Check(schema, value)
+}
+
+function noAnswer({ signal, timeout, failureMessage }: RequestOptions & { timeout?: AbortSignal }): ApiError {
+  if (signal?.aborted) return new ApiError({ kind: 'aborted', status: 0, message: failureMessage ?? 'The request was cancelled' })
+  if (timeout?.aborted) return new ApiError({ kind: 'timeout', status: 500, message: failureMessage ?? 'The request timed out' })
+  return new ApiError({ kind: 'network', status: 500, message: failureMessage ?? 'Network error' })
+}
+
+function invalidAnswer(status: number, { failureMessage }: RequestOptions): ApiError {
+  return new ApiError({ kind: 'invalid-answer', status, message: failureMessage ?? 'The server’s answer could not be read' })
+}
+
+const wordsOf = (detail: ErrorDetail) => (typeof detail === 'string' ? detail : detail?.error)
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) return response.json().catch(() => undefined)
+  return response.text().catch(() => undefined)
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return undefined
+  return response.json().catch(() => undefined)
+}
