@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import Type from 'typebox'
-import { describe, expect, it } from 'vitest'
-import { LocalDb, readLocal, removeLocal, useLocalRecord, writeLocal } from './local-db'
+import { describe, expect, it, vi } from 'vitest'
+import { LOCAL_READ_LIMIT_MS, LocalDb, readLocal, removeLocal, replaceLocalDbForTests, useLocalRecord, writeLocal } from './local-db'
 
 const Note = Type.Object({ text: Type.String(), pinned: Type.Boolean() })
 
@@ -78,5 +78,24 @@ describe('useLocalRecord', () => {
     await waitFor(() => expect(screen.getByLabelText('state')).toHaveTextContent('loaded'))
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Hallway')
     await expect.poll(() => readLocal('drafts', 'note', Note)).toEqual({ text: 'Hallway', pinned: false })
+  })
+})
+
+describe('useLocalRecord when IndexedDB never answers', () => {
+  it(`goes on without the kept value after ${LOCAL_READ_LIMIT_MS} ms, and still keeps what is typed`, async () => {
+    vi.useFakeTimers()
+    try {
+      // An IndexedDB whose open request never succeeds nor fails.
+      replaceLocalDbForTests(new LocalDb('silent', { indexedDB: { open: () => ({}) }, IDBKeyRange }))
+      render(<NoteField />)
+      await act(async () => void (await vi.advanceTimersByTimeAsync(LOCAL_READ_LIMIT_MS - 1)))
+      expect(screen.getByLabelText('state')).toHaveTextContent('reading')
+      await act(async () => void (await vi.advanceTimersByTimeAsync(1)))
+      expect(screen.getByLabelText('state')).toHaveTextContent('loaded')
+      fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), { target: { value: 'Hallway' } })
+      expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Hallway')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

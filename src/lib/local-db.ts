@@ -103,6 +103,9 @@ export async function removeLocal(store: LocalStore, id: string, db: LocalDb = l
   }
 }
 
+/** How long a component waits for a kept value before it goes on without it. */
+export const LOCAL_READ_LIMIT_MS = 2000
+
 /**
  * A kept value as React state, for a form or a choice that should survive a visit. The first render
  * has `initial` (IndexedDB answers later) and `loaded` false; the kept value replaces it when it
@@ -112,12 +115,18 @@ export function useLocalRecord<S extends TSchema>(store: LocalStore, id: string,
   const [state, setState] = useState({ value: initial, loaded: false, changed: false })
   useEffect(() => {
     let current = true
-    void readLocal(store, id, schema).then((kept) => {
+    const settle = (kept: Static<S> | undefined) => {
       if (!current) return
+      current = false
       setState((now) => (now.changed || kept === undefined ? { ...now, loaded: true } : { value: kept, loaded: true, changed: false }))
-    })
+    }
+    void readLocal(store, id, schema).then(settle)
+    // Some WebKit releases leave the first IndexedDB open of a launch unanswered: a page that waits
+    // for its value must not wait for ever, so after this long the value counts as absent.
+    const giveUp = setTimeout(() => settle(undefined), LOCAL_READ_LIMIT_MS)
     return () => {
       current = false
+      clearTimeout(giveUp)
     }
   }, [store, id, schema])
   useEffect(() => {
