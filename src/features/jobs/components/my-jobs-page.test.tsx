@@ -91,7 +91,8 @@ describe('MyJobsPage', () => {
     renderPage()
     // The page shows once the stored filters have been read (IndexedDB answers after the first render).
     expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeInTheDocument()
-    expect(document.title).toBe('My Jobs · InspectScribe')
+    // Set by an effect, which may run just after the heading is in the document.
+    await waitFor(() => expect(document.title).toBe('My Jobs · InspectScribe'))
     expect(subtitle()).toHaveTextContent(/^Showing all jobs$/)
     await screen.findByRole('table', { name: 'Jobs' })
     expect(shownIds()).toEqual([12, 11, 10])
