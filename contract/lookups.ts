@@ -1,6 +1,7 @@
 // Lookup lists: seeded reference data the portal reads to build its forms.
 // The shapes follow portal-spec.md §3; fields beyond the spec's are documented in docs/api.md.
 import Type, { type Static } from 'typebox'
+import type { LookupPath } from './lookup-paths.ts'
 
 export const ReportType = Type.Object({
   id: Type.Integer(),
@@ -50,3 +51,20 @@ export const ReportTypeList = Type.Array(ReportType)
 export const JobTypeList = Type.Array(JobType)
 export const SlaSlotList = Type.Array(SlaSlot)
 export const RechargePlanList = Type.Array(RechargePlan)
+
+/**
+ * Every lookup list by its path under /lookup/ (portal-spec.md §7), with the schema of its answer. The
+ * server registers one route per entry and the portal's lookups module reads them; the service worker
+ * caches exactly LOOKUP_PATHS. A new list is added to lookup-paths.ts and here.
+ */
+export const LOOKUPS = {
+  'report-types': ReportTypeList,
+  'job-types': JobTypeList,
+  'sla-slots': SlaSlotList,
+  'recharge-plans': RechargePlanList,
+  'allowed-file-types': AllowedFileTypes,
+} as const satisfies Record<LookupPath, unknown>
+/** What each lookup answers. */
+export type LookupAnswer<P extends LookupPath> = Static<(typeof LOOKUPS)[P]>
+
+export { LOOKUP_PATHS, type LookupPath } from './lookup-paths.ts'

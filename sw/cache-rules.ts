@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { createHandlerBoundToURL } from 'workbox-precaching'
+import { LOOKUP_PATHS } from '../contract/lookup-paths.ts'
 
 export const LOOKUP_CACHE = 'lookups-v1'
 
@@ -32,8 +33,6 @@ export function registerCacheRules(): void {
     }),
   )
 }
-
-export const LOOKUP_PATHS = ['report-types', 'job-types', 'sla-slots', 'recharge-plans', 'allowed-file-types']
 
 /** Fetches every lookup into the cache; a failure (offline install) is not an error, the lists come later. */
 export async function warmLookupCache(): Promise<void> {

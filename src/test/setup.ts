@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest'
-import { afterEach } from 'vitest'
+import 'fake-indexeddb/auto'
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, beforeEach } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
+import { LocalDb, replaceLocalDbForTests } from '@/lib/local-db'
 
 // How long findBy*/waitFor wait for their condition before failing. Testing Library's default of
 // 1 s is a timing assumption: rendering a Fluent page in jsdom on a busy 2-core machine can take
@@ -8,6 +11,9 @@ import { cleanup, configure } from '@testing-library/react'
 // condition holds, so a generous limit costs nothing; the portal's testTimeout (vitest.config.ts)
 // stays above it.
 configure({ asyncUtilTimeout: 10_000 })
+
+// jsdom has no IndexedDB: each test gets an empty one of its own (fake-indexeddb) for src/lib/local-db.ts.
+beforeEach(() => replaceLocalDbForTests(new LocalDb(undefined, { indexedDB: new IDBFactory(), IDBKeyRange })))
 
 afterEach(() => {
   cleanup()

@@ -13,6 +13,25 @@ const jobsTable = (page: Page) => page.getByRole('table', { name: 'Jobs' })
 const bodyRows = (page: Page) => jobsTable(page).getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
 const rowOf = (page: Page, jobId: number) => bodyRows(page).filter({ has: page.getByRole('button', { name: `View details of job ${jobId}`, exact: true }) })
 
+/** The filter choice as the page keeps it in IndexedDB (src/lib/local-db.ts), read in the page. */
+const storedFilters = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const opening = indexedDB.open('inspectscribe')
+        opening.onerror = () => reject(opening.error)
+        opening.onsuccess = () => {
+          const db = opening.result
+          const reading = db.transaction('preferences').objectStore('preferences').get('my-jobs-filters')
+          reading.onsuccess = () => {
+            db.close()
+            resolve((reading.result as { value?: unknown } | undefined)?.value)
+          }
+          reading.onerror = () => reject(reading.error)
+        }
+      }),
+  )
+
 async function openMyJobs(page: Page, email: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 900 })
   await signInThroughForm(page, email)
@@ -106,6 +125,8 @@ test('a clerk finds jobs by search, filters, status tabs, sorting and pages', as
   await page.getByRole('combobox', { name: 'Job type' }).selectOption('Human')
   await expect(page.getByRole('heading', { name: 'Showing all jobs with Human processing' })).toBeVisible()
   await expect(bodyRows(page)).toHaveCount(4)
+  // Kept before the reload: a reload while the write is under way would lose it.
+  await expect.poll(() => storedFilters(page)).toMatchObject({ jobType: 'Human' })
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Showing all jobs with Human processing' })).toBeVisible()
   await expect(bodyRows(page)).toHaveCount(4)

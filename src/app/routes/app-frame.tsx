@@ -1,5 +1,5 @@
 import { InactivityGuard } from '@/features/auth/components/inactivity-guard'
-import { JobsCachePersistence } from '@/features/jobs/persistence/jobs-cache-persistence'
+import { QueryPersistence } from '../query-persistence'
 import { AppShell } from '../shell/app-shell'
 
 /**
@@ -8,10 +8,10 @@ import { AppShell } from '../shell/app-shell'
  */
 export default function AppFrame() {
   return (
-    <JobsCachePersistence>
+    <QueryPersistence>
       <InactivityGuard>
         <AppShell />
       </InactivityGuard>
-    </JobsCachePersistence>
+    </QueryPersistence>
   )
 }

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { refreshCredits } from '@/lib/credits'
 import { profileAnswer, renderWithPortal, setUpFakePortalApi, stubViewport, waitForDialogClosed } from '@/test/fake-portal-api'
 import { AppShell } from './app-shell'
 
@@ -110,11 +111,23 @@ describe('AppShell: Total Credit', () => {
   it("reloads the balance when a 'credits-updated' event is broadcast", async () => {
     renderShell({ credits: 42.5 })
     expect(await within(sidebar()).findByText('42.50')).toBeInTheDocument()
+    const before = api.seen('GET', '/profile').length
     api.answer('GET', '/profile', { status: 200, body: profileAnswer({ credits: 17.25 }) })
     act(() => void window.dispatchEvent(new Event('credits-updated')))
     expect(await within(sidebar()).findByText('17.25', { exact: false })).toBeInTheDocument()
     expect(sidebar().querySelector('[data-low-credit]')).toHaveAttribute('data-low-credit', 'true')
-    expect(api.seen('GET', '/profile')).toHaveLength(2)
+    expect(api.seen('GET', '/profile')).toHaveLength(before + 1)
+  })
+
+  it('reloads the balance, with one request, when a money move calls refreshCredits', async () => {
+    const { client } = renderShell({ credits: 42.5 })
+    expect(await within(sidebar()).findByText('42.50')).toBeInTheDocument()
+    const before = api.seen('GET', '/profile').length
+    api.answer('GET', '/profile', { status: 200, body: profileAnswer({ credits: 17.25 }) })
+    await act(() => refreshCredits(client))
+    expect(await within(sidebar()).findByText('17.25', { exact: false })).toBeInTheDocument()
+    // It also broadcasts 'credits-updated', which the balance hears: the two share one request.
+    expect(api.seen('GET', '/profile')).toHaveLength(before + 1)
   })
 
   it('opens the Add Credit dialog, also from the icon rail', async () => {

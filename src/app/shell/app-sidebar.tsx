@@ -7,9 +7,9 @@ import { AddCircle24Regular, DocumentAdd24Regular, DocumentText24Regular, TextBu
 import { NavLink } from 'react-router-dom'
 import { visuallyHidden } from '@/components/visually-hidden'
 import { AddCreditDialog } from '@/features/credits/components/add-credit-dialog'
+import { useCreditBalance } from '@/features/credits/api/get-credit-balance'
 import { CreditBalance } from '@/features/credits/components/credit-balance'
 import { CREDIT_TEXT } from '@/features/credits/messages'
-import { useProfile } from '@/features/profile/api/get-profile'
 
 export const NAV_ENTRIES: { to: string; label: string; Icon: ComponentType<{ className?: string }> }[] = [
   { to: '/my-jobs', label: 'My Jobs', Icon: TextBulletListLtr24Regular },
@@ -142,7 +142,7 @@ function RailTip({ show, label, children }: { show: boolean; label: string; chil
 
 export function AppSidebar({ id, expanded, phone, onCollapse }: AppSidebarProps) {
   const styles = useStyles()
-  const profile = useProfile()
+  const credits = useCreditBalance()
   const navRef = useRef<HTMLElement>(null)
   const [addingCredit, setAddingCredit] = useState(false)
   const rail = !phone && !expanded
@@ -187,7 +187,13 @@ export function AppSidebar({ id, expanded, phone, onCollapse }: AppSidebarProps)
         </nav>
         <div className={styles.spacer} />
         <div className={styles.credit}>
-          <CreditBalance credits={profile.data?.credits} failed={profile.isError} compact={rail} onCreditsUpdated={() => void profile.refetch()} />
+          <CreditBalance
+            credits={credits.data}
+            failed={credits.isError}
+            compact={rail}
+            // refreshCredits already rereads the balance before it broadcasts: share that request.
+            onCreditsUpdated={() => void credits.refetch({ cancelRefetch: false })}
+          />
           <RailTip show={rail} label={CREDIT_TEXT.addCredit}>
             <Button
               className={styles.addCredit}

@@ -1,7 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import Type from 'typebox'
 import { describe, expect, it } from 'vitest'
+import { readLocal, writeLocal } from '@/lib/local-db'
 import { heldReply, renderScreen, setUpFakeAuthApi, type FakeReply } from '../testing/auth-test-kit'
-import { SignupForm } from './signup-form'
+import { SIGNUP_DRAFT_ID, SIGNUP_DRAFT_STORE, SignupForm } from './signup-form'
 
 const api = setUpFakeAuthApi()
 
@@ -22,9 +24,12 @@ async function fillIn(user: ReturnType<typeof renderSignup>['user'], name = 'Jo 
   await user.click(termsBox())
 }
 
-function draft(): unknown {
-  return JSON.parse(localStorage.getItem('signup_draft') ?? 'null')
+/** The draft as kept in the local database, unchecked. */
+function draft(): Promise<unknown> {
+  return readLocal(SIGNUP_DRAFT_STORE, SIGNUP_DRAFT_ID, Type.Unknown())
 }
+
+const keepDraft = (value: unknown) => writeLocal(SIGNUP_DRAFT_STORE, SIGNUP_DRAFT_ID, value)
 
 describe('SignupForm', () => {
   it('asks for name and email (max 100) and agreement to the terms', () => {
@@ -69,25 +74,36 @@ describe('SignupForm', () => {
     expect(api.requests).toHaveLength(0)
   })
 
-  it('saves the form to local storage as typed and restores it on return', async () => {
+  it('saves the form in the browser as typed and restores it on return', async () => {
     const first = renderSignup()
     await first.user.type(nameInput(), 'Jo')
-    expect(draft()).toEqual({ fullName: 'Jo', email: '', agreed: false })
+    await expect.poll(draft).toEqual({ fullName: 'Jo', email: '', agreed: false })
     await first.user.type(emailInput(), 'jo@example.com')
     await first.user.click(termsBox())
-    expect(draft()).toEqual({ fullName: 'Jo', email: 'jo@example.com', agreed: true })
+    await expect.poll(draft).toEqual({ fullName: 'Jo', email: 'jo@example.com', agreed: true })
     first.unmount()
 
     renderSignup()
-    expect(nameInput()).toHaveValue('Jo')
+    await waitFor(() => expect(nameInput()).toHaveValue('Jo'))
     expect(emailInput()).toHaveValue('jo@example.com')
     expect(termsBox()).toBeChecked()
     expect(continueButton()).toBeEnabled()
   })
 
-  it('ignores a draft it cannot read', () => {
-    localStorage.setItem('signup_draft', '{not json')
+  it('keeps what was typed before the saved draft arrived, and saves that instead', async () => {
+    await keepDraft({ fullName: 'Jo Clerk', email: 'jo@example.com', agreed: true })
     renderSignup()
+    // The local database answers in a later task: this keystroke comes first.
+    fireEvent.change(nameInput(), { target: { value: 'Sam' } })
+    await expect.poll(draft).toEqual({ fullName: 'Sam', email: '', agreed: false })
+    expect(nameInput()).toHaveValue('Sam')
+    expect(emailInput()).toHaveValue('')
+  })
+
+  it('ignores, and removes, a draft of another shape', async () => {
+    await keepDraft({ fullName: 'Jo Clerk', email: 42, agreed: 'yes' })
+    renderSignup()
+    await expect.poll(draft).toBeUndefined()
     expect(nameInput()).toHaveValue('')
     expect(termsBox()).not.toBeChecked()
   })
@@ -96,13 +112,13 @@ describe('SignupForm', () => {
     api.answer('/auth/signup-request', SUCCESS)
     const { user } = renderSignup()
     await fillIn(user, ' Jo Clerk ', 'jo@example.com ')
-    expect(draft()).not.toBeNull()
+    await expect.poll(draft).toMatchObject({ fullName: ' Jo Clerk ', agreed: true })
     await user.click(continueButton())
 
     expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/emailrequest$/)
     expect(JSON.parse(screen.getByLabelText('navigation state').textContent!)).toEqual({ name: 'Jo Clerk', email: 'jo@example.com' })
     expect(api.requests).toEqual([{ method: 'POST', path: '/auth/signup-request', body: { full_name: 'Jo Clerk', email: 'jo@example.com' } }])
-    expect(localStorage.getItem('signup_draft')).toBeNull()
+    await expect.poll(draft).toBeUndefined()
   })
 
   it('reads Continuing... while it waits for the server', async () => {
@@ -131,7 +147,7 @@ describe('SignupForm', () => {
     await user.click(continueButton())
     expect((await screen.findByRole('alert')).textContent).toBe(shown)
     expect(screen.getByRole('heading', { name: 'Sign Up' })).toBeInTheDocument()
-    expect(draft()).toEqual({ fullName: 'Jo Clerk', email: 'jo@example.com', agreed: true })
+    await expect.poll(draft).toEqual({ fullName: 'Jo Clerk', email: 'jo@example.com', agreed: true })
   })
 
   it('opens the terms in a dialog from the link, without ticking the box', async () => {

@@ -3,9 +3,11 @@
 import { useState, type FormEvent, type MouseEvent } from 'react'
 import { Button, Checkbox, Field, Input, Link, useRestoreFocusTarget } from '@fluentui/react-components'
 import { useHref, useNavigate } from 'react-router-dom'
+import Type, { type Static } from 'typebox'
 import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
 import { PageTitle } from '@/components/page-title'
 import { ApiError } from '@/lib/api-client'
+import { removeLocal, useLocalRecord } from '@/lib/local-db'
 import { useSignupRequest } from '../api/signup-request'
 import { failureText } from '@/lib/failure-text'
 import { SIGNUP_TEXT as TEXT } from '../messages'
@@ -14,38 +16,18 @@ import { StatusMessage } from '@/components/status-message'
 import { RouterLink } from './router-link'
 import { TermsDialog } from './terms-dialog'
 
-/** The form as typed, kept in local storage so it survives a detour (to the terms, or another tab). */
-export const SIGNUP_DRAFT_KEY = 'signup_draft'
+/**
+ * The form as typed, kept in the browser's local database (src/lib/local-db.ts) so it survives a detour
+ * (to the terms, or another tab). It arrives just after the first render; if the person has typed
+ * by then, what they typed stays and is kept instead.
+ */
+const SignupDraft = Type.Object({ fullName: Type.String(), email: Type.String(), agreed: Type.Boolean() })
+export type SignupDraft = Static<typeof SignupDraft>
 
-export interface SignupDraft {
-  fullName: string
-  email: string
-  agreed: boolean
-}
+export const SIGNUP_DRAFT_STORE = 'drafts'
+export const SIGNUP_DRAFT_ID = 'signup'
 
 const EMPTY_DRAFT: SignupDraft = { fullName: '', email: '', agreed: false }
-
-function readDraft(): SignupDraft {
-  try {
-    const saved = JSON.parse(localStorage.getItem(SIGNUP_DRAFT_KEY) ?? 'null') as Partial<SignupDraft> | null
-    if (!saved || typeof saved !== 'object') return EMPTY_DRAFT
-    return {
-      fullName: typeof saved.fullName === 'string' ? saved.fullName : '',
-      email: typeof saved.email === 'string' ? saved.email : '',
-      agreed: saved.agreed === true,
-    }
-  } catch {
-    return EMPTY_DRAFT
-  }
-}
-
-function writeDraft(draft: SignupDraft): void {
-  try {
-    localStorage.setItem(SIGNUP_DRAFT_KEY, JSON.stringify(draft))
-  } catch {
-    // Storage full or blocked (private mode): the form still works, it just will not be restored.
-  }
-}
 
 function signupFailureText(error: unknown): string {
   if (error instanceof ApiError && error.status === 409 && !error.network) return TEXT.emailExists
@@ -57,18 +39,14 @@ export function SignupForm() {
   const styles = useAuthFormStyles()
   const navigate = useNavigate()
   const termsHref = useHref('/terms')
-  const [draft, setDraft] = useState(readDraft)
+  const { value: draft, change: changeDraft } = useLocalRecord(SIGNUP_DRAFT_STORE, SIGNUP_DRAFT_ID, SignupDraft, EMPTY_DRAFT)
   const [termsOpen, setTermsOpen] = useState(false)
   // Closing the terms dialog gives focus back to the link that opened it.
   const returnFocusHere = useRestoreFocusTarget()
   const [error, setError] = useState<string | null>(null)
   const signup = useSignupRequest()
 
-  const update = (change: Partial<SignupDraft>) => {
-    const next = { ...draft, ...change }
-    setDraft(next)
-    writeDraft(next)
-  }
+  const update = (change: Partial<SignupDraft>) => changeDraft((current) => ({ ...current, ...change }))
 
   const openTerms = (event: MouseEvent) => {
     // The link sits inside the checkbox's label: opening the terms must not tick the box.
@@ -90,7 +68,7 @@ export function SignupForm() {
       {
         onSuccess: (answer) => {
           if (answer?.success !== true) return setError(answer?.message || TEXT.notSuccessful)
-          localStorage.removeItem(SIGNUP_DRAFT_KEY)
+          void removeLocal(SIGNUP_DRAFT_STORE, SIGNUP_DRAFT_ID)
           navigate('/emailrequest', { state: { name: fullName, email } })
         },
         onError: (failure) => setError(signupFailureText(failure)),

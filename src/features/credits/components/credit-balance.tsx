@@ -1,13 +1,12 @@
 // Total Credit in the sidebar (portal-spec.md §2, §9): two decimals, the danger colour under 20, an error
-// text when the balance cannot be loaded, '--' while it is unknown. Whoever changes the balance
-// broadcasts a window event named 'credits-updated'; the balance then asks to be reloaded.
+// text when the balance cannot be loaded, '--' while it is unknown. A money move calls refreshCredits
+// (src/lib/credits.ts), which rereads the balance and broadcasts a window event named 'credits-updated';
+// the balance also asks to be reloaded on that event, whoever sends it.
 import { useEffect, useEffectEvent } from 'react'
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Wallet24Regular } from '@fluentui/react-icons'
+import { CREDITS_UPDATED_EVENT } from '@/lib/credits'
 import { CREDIT_TEXT as TEXT } from '../messages'
-
-/** The window event a change of balance broadcasts (portal-spec.md §4, after a job is submitted). */
-export const CREDITS_UPDATED_EVENT = 'credits-updated'
 /** portal-spec.md §9: low credit is under 20. */
 export const LOW_CREDIT_THRESHOLD = 20
 

@@ -1,6 +1,6 @@
 // GET /clerk/dashboard (portal-spec.md §7): the clerk's jobs created in a range of days, refreshed
 // silently every 60 s except while a dialog is open (§2, §9). Every jobs query key starts with 'jobs',
-// which is what the offline copy (persistence/) keeps and what a deletion invalidates.
+// which is what the offline copy (src/app/query-persistence.tsx) keeps and what a deletion invalidates.
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { apiRequest } from '@/lib/api-client'
@@ -12,7 +12,6 @@ export const jobKeys = {
   all: ['jobs'] as const,
   dashboards: ['jobs', 'dashboard'] as const,
   dashboard: (startMs: number, endMs: number) => ['jobs', 'dashboard', startMs, endMs] as const,
-  filterOptions: ['jobs', 'filter-options'] as const,
   /** One job asked for by id (get-job.ts). */
   job: (jobId: number) => ['jobs', 'job', jobId] as const,
 }

@@ -1,30 +1,28 @@
-// The report type and job type lookups behind the list's filters (portal-spec.md §2 My Jobs).
-// Kept under a 'jobs' key so that the offline copy of the list keeps its filters too.
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { JobTypeList, ReportTypeList, type JobType, type ReportType } from '@contract/lookups.ts'
-import { apiRequest } from '@/lib/api-client'
-import { jobKeys } from './get-dashboard'
+// The report type and job type lookups behind the list's filters (portal-spec.md §2 My Jobs), read
+// through the shared lookups module: one query per list, shared with every other screen that shows it.
+import { useQueries, type UseQueryResult } from '@tanstack/react-query'
+import type { JobType, ReportType } from '@contract/lookups.ts'
+import { lookupQueryOptions } from '@/lib/lookups'
 
 export interface JobFilterOptions {
   reportTypes: ReportType[]
   jobTypes: JobType[]
 }
 
-export async function getFilterOptions(signal?: AbortSignal): Promise<JobFilterOptions> {
-  const [reportTypes, jobTypes] = await Promise.all([
-    // portal-spec.md §8 "Jobs": the fetchers' own messages, carried by the thrown error.
-    apiRequest('/lookup/report-types', { signal, schema: ReportTypeList, failureMessage: 'Failed to get report types' }),
-    apiRequest('/lookup/job-types', { signal, schema: JobTypeList, failureMessage: 'Failed to get job types' }),
-  ])
-  return { reportTypes, jobTypes }
+export interface JobFilterOptionsState {
+  /** Both lists, once both have arrived. */
+  data: JobFilterOptions | undefined
+  /** Either list failed (its last fetch). */
+  isError: boolean
 }
 
-// Lookups change rarely; the list does not need them fresher than an hour.
-const FILTER_OPTIONS_STALE_MS = 60 * 60_000
+function bothLists([reportTypes, jobTypes]: [UseQueryResult<ReportType[]>, UseQueryResult<JobType[]>]): JobFilterOptionsState {
+  return {
+    data: reportTypes.data && jobTypes.data ? { reportTypes: reportTypes.data, jobTypes: jobTypes.data } : undefined,
+    isError: reportTypes.isError || jobTypes.isError,
+  }
+}
 
-export const getFilterOptionsQueryOptions = () =>
-  queryOptions({ queryKey: jobKeys.filterOptions, queryFn: ({ signal }) => getFilterOptions(signal), staleTime: FILTER_OPTIONS_STALE_MS })
-
-export function useJobFilterOptions() {
-  return useQuery(getFilterOptionsQueryOptions())
+export function useJobFilterOptions(): JobFilterOptionsState {
+  return useQueries({ queries: [lookupQueryOptions('report-types'), lookupQueryOptions('job-types')], combine: bothLists })
 }

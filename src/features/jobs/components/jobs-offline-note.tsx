@@ -1,5 +1,5 @@
 // Shown above the job list while the browser is offline: the jobs are the copy kept on this device
-// (persistence/jobs-cache-persistence.tsx), as they were when last read from the server.
+// (src/app/query-persistence.tsx), as they were when last read from the server.
 import { StatusMessage } from '@/components/status-message'
 import { OFFLINE_NOTE_TEXT as TEXT } from '../dialog-messages'
 import { formatJobDate } from '../lib/format-job-date'

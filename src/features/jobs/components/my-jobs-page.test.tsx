@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { heldReply, renderWithPortal, setUpFakePortalApi, waitForDialogClosed } from '@/test/fake-portal-api'
 import { aDashboardJob, manyDashboardJobs } from '../lib/job-fixtures'
-import { JOB_FILTERS_STORAGE_KEY } from '../lib/stored-job-filters'
+import { readJobFilters, writeJobFilters } from '../lib/stored-job-filters'
 import { MyJobsPage } from './my-jobs-page'
 import { startFakeClock } from '@/test/manual-clock'
 import { layOutTabs } from './tabs-layout-stand-in'
@@ -89,8 +89,10 @@ const dashboardQuery = () => {
 describe('MyJobsPage', () => {
   it('shows the page heading, "Showing all jobs", and the jobs newest first', async () => {
     renderPage()
-    expect(screen.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeInTheDocument()
-    expect(document.title).toBe('My Jobs · InspectScribe')
+    // The page shows once the stored filters have been read (IndexedDB answers after the first render).
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Jobs' })).toBeInTheDocument()
+    // Set by an effect, which may run just after the heading is in the document.
+    await waitFor(() => expect(document.title).toBe('My Jobs · InspectScribe'))
     expect(subtitle()).toHaveTextContent(/^Showing all jobs$/)
     await screen.findByRole('table', { name: 'Jobs' })
     expect(shownIds()).toEqual([12, 11, 10])
@@ -149,7 +151,7 @@ describe('MyJobsPage', () => {
     await user.type(start, '01/01/2024')
     await waitFor(() => expect(dashboardQuery()).toEqual({ start: String(new Date(2024, 0, 1).getTime()), end: String(new Date(2024, 2, 5, 23, 59, 59, 999).getTime()) }))
     await waitFor(() => expect(shownIds()).toEqual([10]))
-    expect(JSON.parse(localStorage.getItem(JOB_FILTERS_STORAGE_KEY) ?? '{}')).toMatchObject({ range: { start: '01/01/2024', end: '05/03/2024' } })
+    await expect.poll(readJobFilters).toMatchObject({ range: { start: '01/01/2024', end: '05/03/2024' } })
 
     api.answer('GET', '/clerk/dashboard', { status: 200, body: JOBS })
     await user.click(screen.getByRole('button', { name: 'Reset dates' }))
@@ -157,7 +159,7 @@ describe('MyJobsPage', () => {
     // The default range's jobs, read again (a list is never taken as current without asking).
     await waitFor(() => expect(dashboardQuery()).toEqual({ start: String(new Date(2024, 1, 27).getTime()), end: String(new Date(2024, 2, 5, 23, 59, 59, 999).getTime()) }))
     await waitFor(() => expect(shownIds()).toEqual([12, 11, 10]))
-    expect(JSON.parse(localStorage.getItem(JOB_FILTERS_STORAGE_KEY) ?? '{}')).toMatchObject({ range: null })
+    await expect.poll(readJobFilters).toMatchObject({ range: null })
   })
 
   it('says how to type a date, and asks for nothing, while a date cannot be read', async () => {
@@ -198,7 +200,7 @@ describe('MyJobsPage', () => {
 
   it('offers All Reports and All Jobs first, then the lookups', async () => {
     renderPage()
-    const reportType = screen.getByRole('combobox', { name: 'Report type' })
+    const reportType = await screen.findByRole('combobox', { name: 'Report type' })
     await waitFor(() => expect(within(reportType).getAllByRole('option').map((option) => option.textContent)).toEqual(['All Reports', 'Inventory Report', 'Check Out']))
     expect(within(screen.getByRole('combobox', { name: 'Job type' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['All Jobs', 'AI', 'Human'])
   })
@@ -249,10 +251,11 @@ describe('MyJobsPage', () => {
     const end = screen.getByRole('combobox', { name: /^End date/ })
     await first.user.clear(end)
     await first.user.type(end, '31/01/2024')
+    await expect.poll(readJobFilters).toEqual({ status: 'Failed', reportType: 'Inventory Report', jobType: 'Human', range: { start: '01/01/2024', end: '31/01/2024' } })
     first.unmount()
 
     renderPage()
-    expect(subtitle()).toHaveTextContent(/^Showing Failed jobs for Inventory Report with Human processing$/)
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent(/^Showing Failed jobs for Inventory Report with Human processing$/)
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Report type' })).toHaveValue('Inventory Report'))
     expect(screen.getByRole('combobox', { name: 'Job type' })).toHaveValue('Human')
     expect(screen.getByRole('combobox', { name: /^Start date/ })).toHaveValue('01/01/2024')
@@ -263,11 +266,13 @@ describe('MyJobsPage', () => {
   })
 
   it('restores a choice stored by an earlier visit', async () => {
-    localStorage.setItem(JOB_FILTERS_STORAGE_KEY, JSON.stringify({ status: 'Completed', reportType: 'Inventory Report', jobType: 'AI', range: null }))
+    await writeJobFilters({ status: 'Completed', reportType: 'Inventory Report', jobType: 'AI', range: null })
     renderPage()
-    expect(subtitle()).toHaveTextContent(/^Showing Completed jobs for Inventory Report with AI processing$/)
+    // The page waits for the stored choice: its first heading is already the stored one.
+    expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent(/^Showing Completed jobs for Inventory Report with AI processing$/)
     await screen.findByRole('table', { name: 'Jobs' })
     expect(shownIds()).toEqual([12])
+    expect(dashboardCalls()).toBe(1)
   })
 
   it('pages 10 jobs at a time', async () => {
@@ -400,7 +405,7 @@ describe('MyJobsPage', () => {
     const held = heldReply({ status: 200, body: JOBS })
     api.answer('GET', '/clerk/dashboard', held.promise)
     renderPage()
-    expect(screen.getByRole('progressbar', { name: 'Loading jobs' })).toBeInTheDocument()
+    expect(await screen.findByRole('progressbar', { name: 'Loading jobs' })).toBeInTheDocument()
     held.release()
     await screen.findByRole('table', { name: 'Jobs' })
     expect(screen.queryByRole('progressbar', { name: 'Loading jobs' })).not.toBeInTheDocument()

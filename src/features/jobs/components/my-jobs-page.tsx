@@ -15,7 +15,7 @@ import { dashboardRangeMs, defaultDateRange, formatRangeDay, parseRangeDay, same
 import { toJobRows } from '../lib/job-rows'
 import { useJobFromAddress } from '../lib/use-job-from-address'
 import { jobsTitle } from '../lib/jobs-title'
-import { useStoredJobFilters } from '../lib/stored-job-filters'
+import { useStoredJobFilters, type StoredJobFilters } from '../lib/stored-job-filters'
 import { useToday } from '../lib/use-today'
 import { LIST_TEXT as TEXT } from '../list-messages'
 import { DeleteJobsDialog } from './delete-jobs-dialog'
@@ -66,9 +66,19 @@ function rangeFromStored(stored: { start: string; end: string } | null): DayRang
   return start && end && start <= end ? { start, end } : null
 }
 
+/** The page, once the clerk's stored filters have been read: the list never starts from the defaults. */
 export function MyJobsPage() {
+  const [filters, setFilters, loaded] = useStoredJobFilters()
+  return loaded ? <MyJobsContent filters={filters} setFilters={setFilters} /> : null
+}
+
+interface MyJobsContentProps {
+  filters: StoredJobFilters
+  setFilters: (change: Partial<StoredJobFilters>) => void
+}
+
+function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
   const styles = useStyles()
-  const [filters, setFilters] = useStoredJobFilters()
   const [search, setSearch] = useState('')
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set())
   const [details, setDetails] = useState<DetailsState | null>(null)
@@ -89,7 +99,7 @@ export function MyJobsPage() {
 
   // New filters start with nothing selected, so Delete Selected never takes jobs of another tab,
   // type or range. The search keeps the selection (the count beside the button stays in view).
-  const changeFilters = (change: Parameters<typeof setFilters>[0]) => {
+  const changeFilters = (change: Partial<StoredJobFilters>) => {
     setFilters(change)
     setSelectedIds(new Set())
   }

@@ -1,24 +1,35 @@
+import Type from 'typebox'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_JOB_FILTERS, JOB_FILTERS_STORAGE_KEY, readJobFilters, writeJobFilters } from './stored-job-filters'
+import { readLocal, writeLocal } from '@/lib/local-db'
+import { DEFAULT_JOB_FILTERS, JOB_FILTERS_ID, JOB_FILTERS_STORE, readJobFilters, writeJobFilters } from './stored-job-filters'
+
+const storeRaw = (value: unknown) => writeLocal(JOB_FILTERS_STORE, JOB_FILTERS_ID, value)
+const keptRaw = () => readLocal(JOB_FILTERS_STORE, JOB_FILTERS_ID, Type.Unknown())
 
 describe('stored job filters', () => {
-  it('reads the defaults when nothing is stored', () => {
-    expect(readJobFilters()).toEqual(DEFAULT_JOB_FILTERS)
+  it('reads the defaults when nothing is stored', async () => {
+    expect(await readJobFilters()).toEqual(DEFAULT_JOB_FILTERS)
   })
 
-  it('reads back what was written', () => {
+  it('reads back what was written', async () => {
     const filters = { status: 'In Progress' as const, reportType: 'Check In', jobType: 'AI', range: { start: '01/02/2024', end: '05/02/2024' } }
-    writeJobFilters(filters)
-    expect(readJobFilters()).toEqual(filters)
+    await writeJobFilters(filters)
+    expect(await readJobFilters()).toEqual(filters)
   })
 
-  it('reads each unreadable part as its default', () => {
-    localStorage.setItem(JOB_FILTERS_STORAGE_KEY, JSON.stringify({ status: 'Lost', reportType: 7, jobType: 'Human', range: { start: '2024-02-01', end: '05/02/2024' } }))
-    expect(readJobFilters()).toEqual({ status: 'all', reportType: '', jobType: 'Human', range: null })
-    // A range the server refuses (before 1970) would fail the list on every visit: the default instead.
-    localStorage.setItem(JOB_FILTERS_STORAGE_KEY, JSON.stringify({ status: 'all', reportType: '', jobType: '', range: { start: '31/12/1969', end: '05/02/2024' } }))
-    expect(readJobFilters().range).toBeNull()
-    localStorage.setItem(JOB_FILTERS_STORAGE_KEY, '{not json')
-    expect(readJobFilters()).toEqual(DEFAULT_JOB_FILTERS)
+  it('reads a stored choice of another shape as the defaults, and removes it', async () => {
+    await storeRaw({ status: 'Lost', reportType: 7, jobType: 'Human', range: { start: '2024-02-01', end: '05/02/2024' } })
+    expect(await readJobFilters()).toEqual(DEFAULT_JOB_FILTERS)
+    expect(await keptRaw()).toBeUndefined()
+    await storeRaw({ status: 'Completed', reportType: '', jobType: 'Human' })
+    expect(await readJobFilters()).toEqual(DEFAULT_JOB_FILTERS)
+  })
+
+  it('reads a range the server would refuse as the default range, keeping the rest', async () => {
+    // Before 1970, or a day that does not exist: the list would fail on every visit.
+    await storeRaw({ status: 'Completed', reportType: '', jobType: 'AI', range: { start: '31/12/1969', end: '05/02/2024' } })
+    expect(await readJobFilters()).toEqual({ status: 'Completed', reportType: '', jobType: 'AI', range: null })
+    await storeRaw({ status: 'all', reportType: '', jobType: '', range: { start: '01/02/2024', end: '31/02/2024' } })
+    expect((await readJobFilters()).range).toBeNull()
   })
 })

@@ -1,62 +1,57 @@
-// The clerk's filter choice on My Jobs, kept in local storage (portal-spec.md §9: "filter choice kept
-// in the browser") and restored on the next visit: the status tab, report type, job type and a chosen
-// date range. The search text is not kept: it is a passing query and may hold an address. A range is
-// stored only when the clerk typed one, so the default keeps meaning "the last 7 days up to now".
-import { useCallback, useEffect, useState } from 'react'
+// The clerk's filter choice on My Jobs, kept in the browser's local database (portal-spec.md §9:
+// "filter choice kept in the browser", src/lib/local-db.ts) and restored on the next visit: the status
+// tab, report type, job type and a chosen date range. The search text is not kept: it is a passing
+// query and may hold an address. A range is stored only when the clerk typed one, so the default keeps
+// meaning "the last 7 days up to now".
+import Type, { type Static } from 'typebox'
+import { readLocal, useLocalRecord, writeLocal } from '@/lib/local-db'
 import { JOB_STATUS_LABELS } from './job-status'
 import { parseRangeDay } from './date-range'
-import type { StatusFilter } from './select-jobs'
 
-export const JOB_FILTERS_STORAGE_KEY = 'inspectscribe.my-jobs.filters'
+const RANGE_DAY = Type.String({ pattern: '^\\d{2}/\\d{2}/\\d{4}$' })
 
-export interface StoredJobFilters {
-  status: StatusFilter
+export const StoredJobFilters = Type.Object({
+  status: Type.Enum(['all', ...JOB_STATUS_LABELS]),
   /** Report type name, '' for All Reports. */
-  reportType: string
+  reportType: Type.String(),
   /** Job type name, '' for All Jobs. */
-  jobType: string
+  jobType: Type.String(),
   /** Days as dd/MM/yyyy; null for the default range. */
-  range: { start: string; end: string } | null
-}
+  range: Type.Union([Type.Object({ start: RANGE_DAY, end: RANGE_DAY }), Type.Null()]),
+})
+export type StoredJobFilters = Static<typeof StoredJobFilters>
+
+/** Where the choice is kept (src/lib/local-db.ts). */
+export const JOB_FILTERS_STORE = 'preferences'
+export const JOB_FILTERS_ID = 'my-jobs-filters'
 
 export const DEFAULT_JOB_FILTERS: StoredJobFilters = { status: 'all', reportType: '', jobType: '', range: null }
 
-const isStatus = (value: unknown): value is StatusFilter => value === 'all' || (JOB_STATUS_LABELS as readonly unknown[]).includes(value)
-
-/** What was stored, each part checked; anything unreadable reads as its default. */
-export function readJobFilters(): StoredJobFilters {
-  let stored: Partial<Record<keyof StoredJobFilters, unknown>> = {}
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(JOB_FILTERS_STORAGE_KEY) ?? '{}')
-    if (parsed && typeof parsed === 'object') stored = parsed
-  } catch {
-    // Unreadable: the defaults.
-  }
-  const range = stored.range as { start?: unknown; end?: unknown } | null | undefined
-  const validRange =
-    range && typeof range.start === 'string' && typeof range.end === 'string' && parseRangeDay(range.start) && parseRangeDay(range.end)
-      ? { start: range.start, end: range.end }
-      : null
-  return {
-    status: isStatus(stored.status) ? stored.status : 'all',
-    reportType: typeof stored.reportType === 'string' ? stored.reportType : '',
-    jobType: typeof stored.jobType === 'string' ? stored.jobType : '',
-    range: validRange,
-  }
+/**
+ * A range the server refuses (a day that does not exist, or before 1970) would fail the list on every
+ * visit: it reads as the default range instead.
+ */
+function usable(filters: StoredJobFilters): StoredJobFilters {
+  const { range } = filters
+  return range && !(parseRangeDay(range.start) && parseRangeDay(range.end)) ? { ...filters, range: null } : filters
 }
 
-export function writeJobFilters(filters: StoredJobFilters): void {
-  try {
-    localStorage.setItem(JOB_FILTERS_STORAGE_KEY, JSON.stringify(filters))
-  } catch {
-    // Storage full or refused (private mode): the choice lasts for this visit only.
-  }
+/** What was stored; nothing, or a stored value of another shape, reads as the defaults. */
+export async function readJobFilters(): Promise<StoredJobFilters> {
+  const stored = await readLocal(JOB_FILTERS_STORE, JOB_FILTERS_ID, StoredJobFilters)
+  return stored ? usable(stored) : DEFAULT_JOB_FILTERS
 }
 
-/** The stored filters as state; every change is written through. */
-export function useStoredJobFilters(): [StoredJobFilters, (change: Partial<StoredJobFilters>) => void] {
-  const [filters, setFilters] = useState(readJobFilters)
-  useEffect(() => writeJobFilters(filters), [filters])
-  const update = useCallback((change: Partial<StoredJobFilters>) => setFilters((current) => ({ ...current, ...change })), [])
-  return [filters, update]
+export function writeJobFilters(filters: StoredJobFilters): Promise<void> {
+  return writeLocal(JOB_FILTERS_STORE, JOB_FILTERS_ID, filters)
+}
+
+/**
+ * The stored filters as state, every change written through. `loaded` is false until the stored
+ * choice has been read (the page waits for it, so the list never shows the defaults first).
+ */
+export function useStoredJobFilters(): [StoredJobFilters, (change: Partial<StoredJobFilters>) => void, boolean] {
+  const { value, loaded, change } = useLocalRecord(JOB_FILTERS_STORE, JOB_FILTERS_ID, StoredJobFilters, DEFAULT_JOB_FILTERS)
+  const update = (next: Partial<StoredJobFilters>) => change((current) => ({ ...current, ...next }))
+  return [usable(value), update, loaded]
 }

@@ -4,7 +4,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent, type RefObject } fr
 import { Button, Field, Input, Spinner, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
 import { ArrowUpload20Regular } from '@fluentui/react-icons'
 import { failureText } from '@/lib/failure-text'
-import { useAllowedFileTypes } from '../api/get-allowed-file-types'
+import { useLookup } from '@/lib/lookups'
 import { useCreateTemplate } from '../api/create-template'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
 import { StatusMessage } from '@/components/status-message'
@@ -76,7 +76,7 @@ export function TemplateUploadForm({ locked, waiting, onUploadStart, onUploaded,
   const [file, setFile] = useState<File | null>(null)
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
-  const allowedTypes = useAllowedFileTypes()
+  const allowedTypes = useLookup('allowed-file-types')
   const create = useCreateTemplate()
 
   const extensions = allowedTypes.data?.template ?? []

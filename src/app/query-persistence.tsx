@@ -1,8 +1,8 @@
-// The offline copy of the job list. What is kept where, and why:
-// - localStorage, key `inspectscribe.jobs-cache.<clerk>` (the access token's `sub`): the React Query
-//   queries whose key starts with 'jobs' (the dashboard per date range, the filter options, a job
-//   asked for by id when a notification opens one the list leaves out), as the last successful
-//   answers. Local rather than session storage so that a tablet that lost its
+// The app's TanStack Query persistence: the offline copy of the job list. What is kept where, and why:
+// - localStorage, key `inspectscribe.jobs-cache.<clerk>` (the access token's `sub`): the queries whose
+//   key starts with 'jobs' (the dashboard per date range, a job asked for by id when a notification
+//   opens one the list leaves out) or 'lookups' (the lists behind the filters, src/lib/lookups.ts),
+//   as the last successful answers. Local rather than session storage so that a tablet that lost its
 //   connection still shows the clerk's jobs after the tab was closed and the clerk signed in again.
 //   Nothing else (profile, credits, notifications, paused mutations) is written.
 // - One key per clerk, so that a clerk never reads another clerk's copy on a shared device.
@@ -10,13 +10,15 @@
 //   read; copies of any clerk in that state are also swept when a signed-in frame mounts.
 // - Every copy is wiped, and the jobs queries forgotten, when a session is ended on purpose (logout,
 //   inactivity logout, account deletion, a 403): src/lib/session.ts announces those. An expired
-//   token removed quietly leaves the copy, as a closed tab does.
+//   token removed quietly leaves the copy, as a closed tab does. The lookups hold nothing personal
+//   and stay in memory.
 import { useEffect, useState, type ReactNode } from 'react'
 import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { PersistQueryClientProvider, removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
 import { onSessionEnded, readSession, tokenSubject } from '@/lib/session'
-import { jobKeys } from '../api/get-dashboard'
+import { lookupKeys } from '@/lib/lookups'
+import { jobKeys } from '@/features/jobs/api/get-dashboard'
 
 export const JOBS_CACHE_PREFIX = 'inspectscribe.jobs-cache.'
 
@@ -25,20 +27,24 @@ export const JOBS_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
  * The version of what is stored. Change it whenever the stored data's shape changes (DashboardJob,
- * the filter options, the query keys): copies written under another value are dropped, never read.
+ * the lookups, the query keys): copies written under another value are dropped, never read.
+ * 2: the filter lists moved from ['jobs', 'filter-options'] to one query per list under 'lookups'.
  */
-export const JOBS_CACHE_BUSTER = 'jobs-cache-1'
+export const JOBS_CACHE_BUSTER = 'jobs-cache-2'
+
+/** The first part of the keys of the queries kept on the device. */
+const PERSISTED_KEY_ROOTS: readonly unknown[] = [jobKeys.all[0], lookupKeys.all[0]]
 
 export function jobsCacheKey(clerk: string): string {
   return `${JOBS_CACHE_PREFIX}${clerk}`
 }
 
 /**
- * Only the jobs feature's own queries, and only answers that arrived. Typed by shape: the persist
+ * Only the jobs and lookups queries, and only answers that arrived. Typed by shape: the persist
  * client brings its own copy of query-core, whose Query class is another type than React Query's.
  */
 export function shouldPersistQuery(query: { queryKey: readonly unknown[]; state: { status: string } }): boolean {
-  return query.queryKey[0] === jobKeys.all[0] && query.state.status === 'success'
+  return PERSISTED_KEY_ROOTS.includes(query.queryKey[0]) && query.state.status === 'success'
 }
 
 function storedKeys(storage: Storage): string[] {
@@ -135,6 +141,7 @@ function ClerkJobsCache({ clerk, client, children }: { clerk: string; client: Qu
     // Kept in memory as long as on the device: a query collected from the cache would also vanish
     // from the stored copy at its next write.
     client.setQueryDefaults(jobKeys.all, { gcTime: JOBS_CACHE_MAX_AGE_MS })
+    client.setQueryDefaults(lookupKeys.all, { gcTime: JOBS_CACHE_MAX_AGE_MS })
     return clerkPersistence(clerk)
   })
   useEffect(() => {
@@ -156,10 +163,10 @@ function ClerkJobsCache({ clerk, client, children }: { clerk: string; client: Qu
 }
 
 /**
- * Wraps the signed-in frame: keeps the jobs queries of the app's query client on this device, per
- * clerk, and wipes them when the session is ended on purpose.
+ * Wraps the signed-in frame: keeps the jobs and lookups queries of the app's query client on this
+ * device, per clerk, and wipes them when the session is ended on purpose.
  */
-export function JobsCachePersistence({ children }: { children: ReactNode }) {
+export function QueryPersistence({ children }: { children: ReactNode }) {
   const client = useQueryClient()
   // Read once: a refreshed token names the same clerk, and another clerk signs in through /login,
   // which unmounts this frame.

@@ -5,23 +5,35 @@ import type { DashboardJob } from '@contract/jobs.ts'
 import { apiRequest } from '@/lib/api-client'
 import { clearSession, isAuthenticated, saveSession } from '@/lib/session'
 import { createTestQueryClient } from '@/test/fake-portal-api'
-import { aDashboardJob } from '../lib/job-fixtures'
-import { JOBS_CACHE_BUSTER, JOBS_CACHE_MAX_AGE_MS, JobsCachePersistence, jobsCacheKey } from './jobs-cache-persistence'
+import { aDashboardJob } from '@/features/jobs/lib/job-fixtures'
+import { JOBS_CACHE_BUSTER, JOBS_CACHE_MAX_AGE_MS, QueryPersistence, jobsCacheKey } from './query-persistence'
 
 const DASHBOARD_KEY = ['jobs', 'dashboard', 1_700_000_000_000, 1_700_600_000_000] as const
+const REPORT_TYPES_KEY = ['lookups', 'report-types'] as const
 const job = aDashboardJob({ job_id: 41, property_address: '41 Mill Lane, Leeds' })
+const otherJob = aDashboardJob({ job_id: 42, property_address: '42 Mill Lane, Leeds' })
 const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`
 const tokenOf = (clerk: string) => jwt({ sub: clerk, exp: Math.floor(Date.now() / 1000) + 900 })
 
 type Seen = { status: string; address: string | undefined }
 
-/** A page with a jobs query, a failing jobs query and a query of another feature. */
+/**
+ * A page with a jobs query, a failing jobs query, a lookup and a query of another feature. It shows
+ * the jobs, and every query's status once all have settled.
+ */
 function Probe({ seen, dashboard }: { seen: Seen[]; dashboard: () => Promise<DashboardJob[]> }) {
   const jobs = useQuery({ queryKey: DASHBOARD_KEY, queryFn: dashboard })
-  useQuery({ queryKey: ['jobs', 'filter-options'], queryFn: () => Promise.reject(new Error('Failed to load filter options.')), retry: false })
-  useQuery({ queryKey: ['profile'], queryFn: () => Promise.resolve({ full_name: 'Jordan' }) })
+  const failing = useQuery({ queryKey: ['jobs', 'failing'], queryFn: () => Promise.reject(new Error('Failed to load filter options.')), retry: false })
+  const lookup = useQuery({ queryKey: REPORT_TYPES_KEY, queryFn: () => Promise.resolve([{ id: 1, name: 'Inventory', description: '' }]) })
+  const profile = useQuery({ queryKey: ['profile'], queryFn: () => Promise.resolve({ full_name: 'Jordan' }) })
   seen.push({ status: jobs.status, address: jobs.data?.[0]?.property_address })
-  return <output aria-label="jobs">{jobs.data ? jobs.data.map((row) => row.property_address).join('; ') : jobs.status}</output>
+  const statuses = [jobs, failing, lookup, profile].map((query) => query.status)
+  return (
+    <>
+      <output aria-label="jobs">{jobs.data ? jobs.data.map((row) => row.property_address).join('; ') : jobs.status}</output>
+      <output aria-label="settled">{statuses.includes('pending') ? 'no' : statuses.join(' ')}</output>
+    </>
+  )
 }
 
 function renderFrame({ clerk, dashboard = () => Promise.resolve([job]) }: { clerk: string | null; dashboard?: () => Promise<DashboardJob[]> }) {
@@ -31,9 +43,9 @@ function renderFrame({ clerk, dashboard = () => Promise.resolve([job]) }: { cler
   const seen: Seen[] = []
   const rendered = render(
     <QueryClientProvider client={client}>
-      <JobsCachePersistence>
+      <QueryPersistence>
         <Probe seen={seen} dashboard={dashboard} />
-      </JobsCachePersistence>
+      </QueryPersistence>
     </QueryClientProvider>,
   )
   return { ...rendered, client, seen }
@@ -75,21 +87,38 @@ const stored = (clerk: string) => {
   return raw ? (JSON.parse(raw) as { buster: string; timestamp: number; clientState: { queries: { queryKey: unknown[] }[]; mutations: unknown[] } }) : null
 }
 
-// The persister writes at most once a second (a throttle on setTimeout). The clock is faked so that a
-// test moves past that second at once instead of sleeping through it, which a busy machine could
-// stretch past any fixed wait; it still runs on by itself, for React Query's and the DOM's own timers.
-// Restoring the real clock after each test also drops a write an earlier test's frame left scheduled.
+// The persister writes at most once a second (a throttle on setTimeout). The clock is faked: it follows
+// real time while the test renders and waits (React Query and the DOM need their timers), and a test
+// that checks what the throttle does stops it first. From there a write it schedules lands exactly
+// when the test moves the clock one second on, never earlier because the machine is slow, and a check
+// that nothing was written is made after the moment the write was due. Restoring the real clock after
+// each test drops what a test left scheduled.
 const THROTTLE_MS = 1000
 
-/** Lets the persister's throttle run out, so that every write it has scheduled has landed (or not). */
-const throttleRunOut = () => act(() => vi.advanceTimersByTimeAsync(THROTTLE_MS))
+/** From here the clock moves only when the test moves it (no waitFor then: its own timers are stopped too). */
+const stopClock = () => void vi.setTimerTickMode('manual')
+const moveClock = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)))
 
-/** Waits until the jobs show, then lets the throttle run out: the copy holds them now. */
-async function persisted(clerk: string) {
-  await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
-  await throttleRunOut()
-  expect(stored(clerk)).not.toBeNull()
+/** Waits until every query of the page has settled, then stops the clock: no write is scheduled after this. */
+async function settledThenStopped() {
+  await waitFor(() => expect(screen.getByLabelText('settled')).toHaveTextContent('success error success success'))
+  stopClock()
 }
+
+/** Lets every write land, on a stopped clock: the clerk's copy holds the jobs now. */
+async function persisted(clerk: string) {
+  await settledThenStopped()
+  await moveClock(THROTTLE_MS)
+  expect(stored(clerk)?.clientState.queries.map((query) => query.queryKey)).toContainEqual([...DASHBOARD_KEY])
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((settle) => (resolve = settle))
+  return { promise, resolve }
+}
+
+const jobsCacheKeys = () => Object.keys(localStorage).filter((key) => key.startsWith('inspectscribe.jobs-cache.'))
 
 beforeEach(() => {
   localStorage.clear()
@@ -101,27 +130,28 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('JobsCachePersistence: what is stored', () => {
-  it('stores only the successful jobs queries, under the clerk’s own key', async () => {
+describe('QueryPersistence: what is stored', () => {
+  it('stores only the successful jobs and lookups queries, under the clerk’s own key', async () => {
     renderFrame({ clerk: 'clerk-7' })
-    await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
+    // Every write was scheduled before the clock stopped, so the last one has landed a second later.
     await persisted('clerk-7')
     const copy = stored('clerk-7')!
     expect(copy.buster).toBe(JOBS_CACHE_BUSTER)
-    expect(copy.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY]])
+    expect(copy.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY], [...REPORT_TYPES_KEY]])
     expect(copy.clientState.mutations).toEqual([])
     expect(Object.keys(localStorage)).toEqual(['inspectscribe.jobs-cache.clerk-7'])
   })
 
   it('stores nothing when the token names no clerk', async () => {
     renderFrame({ clerk: null })
-    await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
-    await throttleRunOut()
+    await settledThenStopped()
+    // With a clerk, the copy would have been written by now (persisted() in the test above).
+    await moveClock(THROTTLE_MS)
     expect(Object.keys(localStorage)).toEqual([])
   })
 })
 
-describe('JobsCachePersistence: reading the copy back', () => {
+describe('QueryPersistence: reading the copy back', () => {
   it('shows the clerk’s stored jobs from the first render, before any answer', async () => {
     localStorage.setItem(jobsCacheKey('clerk-7'), storedCopy([job]))
     const dashboard = vi.fn(() => new Promise<DashboardJob[]>(() => undefined))
@@ -165,33 +195,43 @@ describe('JobsCachePersistence: reading the copy back', () => {
   })
 })
 
-describe('JobsCachePersistence: the end of a session', () => {
+describe('QueryPersistence: the end of a session', () => {
   it('wipes every stored copy and forgets the jobs when the session is ended, and writes nothing after', async () => {
     localStorage.setItem(jobsCacheKey('clerk-3'), storedCopy([job]))
     const { client } = renderFrame({ clerk: 'clerk-7' })
     await persisted('clerk-7')
 
+    // A change schedules a write, due a second from now; the session ends before it is due.
+    act(() => void client.setQueryData(DASHBOARD_KEY, [job, otherJob]))
     act(() => clearSession())
-    expect(Object.keys(localStorage).filter((key) => key.startsWith('inspectscribe.jobs-cache.'))).toEqual([])
+    expect(jobsCacheKeys()).toEqual([])
     expect(client.getQueryData(DASHBOARD_KEY)).toBeUndefined()
     expect(client.getQueryData(['profile'])).toEqual({ full_name: 'Jordan' })
-    await throttleRunOut()
-    expect(stored('clerk-7')).toBeNull()
+    // The lookups hold nothing personal: still in memory, only no longer on the device.
+    expect(client.getQueryData(REPORT_TYPES_KEY)).toBeDefined()
+    await moveClock(THROTTLE_MS)
+    expect(jobsCacheKeys()).toEqual([])
   })
 
   it('never lets a write scheduled by a frame already left land after a later wipe', async () => {
     // Clerk 7's frame has a write scheduled when it is left (an expired token sends the clerk to
     // the sign-in page); within that second clerk 9's session is ended, which wipes every copy.
-    const first = renderFrame({ clerk: 'clerk-7' })
-    await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
-    expect(stored('clerk-7')).toBeNull()
+    const answer = deferred<DashboardJob[]>()
+    const first = renderFrame({ clerk: 'clerk-7', dashboard: () => answer.promise })
+    await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('pending'))
+    stopClock()
+    // Whatever was written so far, the jobs arrive now and their write is due a second from now.
+    answer.resolve([job])
+    await moveClock(0)
+    expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds')
+    expect(stored('clerk-7')?.clientState.queries.map((query) => query.queryKey) ?? []).not.toContainEqual([...DASHBOARD_KEY])
     first.unmount()
-    renderFrame({ clerk: 'clerk-9' })
-    await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
+    renderFrame({ clerk: 'clerk-9', dashboard: () => new Promise(() => undefined) })
 
     act(() => clearSession())
-    await throttleRunOut()
-    expect(Object.keys(localStorage).filter((key) => key.startsWith('inspectscribe.jobs-cache.'))).toEqual([])
+    expect(jobsCacheKeys()).toEqual([])
+    await moveClock(THROTTLE_MS)
+    expect(jobsCacheKeys()).toEqual([])
   })
 
   it('wipes on a 403 from the API', async () => {

@@ -1,0 +1,24 @@
+// The credit balance as the whole portal refers to it: its query key, and the one call every money move
+// (a job submitted, a payment made, later ones too) makes once the server has answered. Shared rather
+// than in the credits feature because the features that move money may not import another feature.
+import type { QueryClient } from '@tanstack/react-query'
+
+export const creditKeys = {
+  all: ['credits'] as const,
+  /** The clerk's balance (features/credits/api/get-credit-balance.ts). */
+  balance: ['credits', 'balance'] as const,
+}
+
+/** The window event a change of balance broadcasts (portal-spec.md §4: after a job is submitted). */
+export const CREDITS_UPDATED_EVENT = 'credits-updated'
+
+/**
+ * After a money move: reads the balance again (every credits query is invalidated, the shown ones
+ * refetched) and broadcasts 'credits-updated', as portal-spec.md §4 asks. Resolves once the balance
+ * has been read (or failed to be: the balance shows that itself).
+ */
+export async function refreshCredits(queryClient: QueryClient): Promise<void> {
+  const reread = queryClient.invalidateQueries({ queryKey: creditKeys.all })
+  window.dispatchEvent(new Event(CREDITS_UPDATED_EVENT))
+  await reread
+}

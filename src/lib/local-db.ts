@@ -1,0 +1,137 @@
+// The portal's one IndexedDB database (Dexie): what this browser keeps for a person between visits,
+// beyond the session (which stays in session storage, src/lib/session.ts: it must be read
+// synchronously). Each value is a record { id, value } in a store; every read checks the value
+// against the caller's TypeBox schema, and a value that fails is treated as absent and removed, so a
+// release that changes a shape never trips over what an older one left.
+import { useCallback, useEffect, useState } from 'react'
+import Dexie, { type DexieOptions, type Table, type Transaction } from 'dexie'
+import type { Static, TSchema } from 'typebox'
+import { Value } from 'typebox/value'
+
+export const LOCAL_DB_NAME = 'inspectscribe'
+
+export interface LocalRecord {
+  id: string
+  value: unknown
+}
+
+// ---- Versions and upgrades. Never change a released version: add the next one, with an
+// ---- .upgrade((tx) => ...) when existing records must be reshaped or moved.
+//
+// 1: drafts (the sign-up form's, id 'signup') and preferences (the My Jobs filters, id
+//    'my-jobs-filters'), both moved from local storage when the database is created.
+
+/** The stores of the latest version. A new store is named here and in a new version. */
+export type LocalStore = 'drafts' | 'preferences'
+
+/** Values kept in local storage before this database; moved once, when it is created. */
+const FROM_LOCAL_STORAGE: { key: string; store: LocalStore; id: string }[] = [
+  { key: 'signup_draft', store: 'drafts', id: 'signup' },
+  { key: 'inspectscribe.my-jobs.filters', store: 'preferences', id: 'my-jobs-filters' },
+]
+
+export class LocalDb extends Dexie {
+  drafts!: Table<LocalRecord, string>
+  preferences!: Table<LocalRecord, string>
+
+  constructor(name = LOCAL_DB_NAME, options?: DexieOptions) {
+    super(name, options)
+    this.version(1).stores({ drafts: 'id', preferences: 'id' })
+    this.on('populate', (tx) => moveFromLocalStorage(tx))
+  }
+}
+
+/**
+ * Copies the old local-storage values into the new database (unchecked: reads check them) and removes
+ * the old keys once that copy is committed, so a clerk keeps the filters chosen before the upgrade.
+ */
+function moveFromLocalStorage(tx: Transaction): void {
+  const moved: string[] = []
+  for (const { key, store, id } of FROM_LOCAL_STORAGE) {
+    const raw = localStorage.getItem(key)
+    if (raw === null) continue
+    moved.push(key)
+    try {
+      void tx.table<LocalRecord, string>(store).put({ id, value: JSON.parse(raw) as unknown })
+    } catch {
+      // Not JSON: nothing worth keeping, the key goes all the same.
+    }
+  }
+  tx.on('complete', () => moved.forEach((key) => localStorage.removeItem(key)))
+}
+
+export let localDb = new LocalDb()
+
+/**
+ * Tests start each case on an empty database of their own (src/test/setup.ts): a transaction that a
+ * case left waiting on its fake clock then cannot hold up the next one.
+ */
+export function replaceLocalDbForTests(db: LocalDb): void {
+  localDb.close()
+  localDb = db
+}
+
+// ---- Reading and writing. IndexedDB can be refused (a private window, a full disk): then nothing is
+// ---- kept, and the portal works as on a first visit.
+
+/** The value kept under `id`, if there is one and it matches `schema`; one that does not is removed. */
+export async function readLocal<S extends TSchema>(store: LocalStore, id: string, schema: S, db: LocalDb = localDb): Promise<Static<S> | undefined> {
+  try {
+    const record = await db.table<LocalRecord, string>(store).get(id)
+    if (record === undefined) return undefined
+    if (Value.Check(schema, record.value)) return record.value as Static<S>
+    await db.table(store).delete(id)
+  } catch {
+    // Refused or broken: as if nothing were kept.
+  }
+  return undefined
+}
+
+export async function writeLocal(store: LocalStore, id: string, value: unknown, db: LocalDb = localDb): Promise<void> {
+  try {
+    await db.table<LocalRecord, string>(store).put({ id, value })
+  } catch {
+    // Refused: the value lasts for this visit only.
+  }
+}
+
+export async function removeLocal(store: LocalStore, id: string, db: LocalDb = localDb): Promise<void> {
+  try {
+    await db.table(store).delete(id)
+  } catch {
+    // Refused: nothing was kept either.
+  }
+}
+
+/** How long a component waits for a kept value before it goes on without it. */
+export const LOCAL_READ_LIMIT_MS = 2000
+
+/**
+ * A kept value as React state, for a form or a choice that should survive a visit. The first render
+ * has `initial` (IndexedDB answers later) and `loaded` false; the kept value replaces it when it
+ * arrives, unless the person has already changed something, which then wins. Every change is written.
+ */
+export function useLocalRecord<S extends TSchema>(store: LocalStore, id: string, schema: S, initial: Static<S>) {
+  const [state, setState] = useState({ value: initial, loaded: false, changed: false })
+  useEffect(() => {
+    let current = true
+    const settle = (kept: Static<S> | undefined) => {
+      if (!current) return
+      current = false
+      setState((now) => (now.changed || kept === undefined ? { ...now, loaded: true } : { value: kept, loaded: true, changed: false }))
+    }
+    void readLocal(store, id, schema).then(settle)
+    // Some WebKit releases leave the first IndexedDB open of a launch unanswered: a page that waits
+    // for its value must not wait for ever, so after this long the value counts as absent.
+    const giveUp = setTimeout(() => settle(undefined), LOCAL_READ_LIMIT_MS)
+    return () => {
+      current = false
+      clearTimeout(giveUp)
+    }
+  }, [store, id, schema])
+  useEffect(() => {
+    if (state.changed) void writeLocal(store, id, state.value)
+  }, [store, id, state])
+  const change = useCallback((next: (value: Static<S>) => Static<S>) => setState((now) => ({ value: next(now.value), loaded: now.loaded, changed: true })), [])
+  return { value: state.value, loaded: state.loaded, change }
+}
