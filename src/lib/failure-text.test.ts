@@ -32,6 +32,12 @@ describe('failureText', () => {
     expect(failureText(new Error('Cannot read properties of undefined'), texts)).toBe('Please try again.')
     expect(failureText(new Error('Cannot read properties of undefined'), { ...texts, unexpected: 'An error occurred' })).toBe('An error occurred')
   })
+
+  it('gives the screen’s words for an incomplete answer when the answer does not match the call’s schema', () => {
+    const invalidAnswer = 'Signup failed. Please try again.'
+    expect(failureText(failed({ kind: 'invalid-answer', status: 200 }), { ...texts, invalidAnswer })).toBe('Signup failed. Please try again.')
+    expect(failureText(failed({ status: 502 }), { ...texts, invalidAnswer })).toBe('Please try again.')
+  })
 })
 
 describe('gotNoAnswer', () => {

@@ -10,6 +10,8 @@ export interface FailureTexts {
   fallback: string
   /** A call that timed out; `network` by default. */
   timeout?: string
+  /** An answer came that does not match the call's schema: the screen's words for an incomplete answer; `fallback` by default. */
+  invalidAnswer?: string
   /** A failure that is not the call's at all (a bug in the portal); `fallback` by default. */
   unexpected?: string
   /** The screen's own words for some codes, in place of the server's. */
@@ -20,6 +22,7 @@ export function failureText(error: unknown, texts: FailureTexts): string {
   if (!(error instanceof ApiError)) return texts.unexpected ?? texts.fallback
   if (error.kind === 'network') return texts.network
   if (error.kind === 'timeout') return texts.timeout ?? texts.network
+  if (error.kind === 'invalid-answer') return texts.invalidAnswer ?? texts.fallback
   const byCode = error.code && texts.byCode?.[error.code]
   if (byCode) return byCode
   return (error.kind === 'http' && error.serverMessage) || texts.fallback

@@ -122,8 +122,8 @@ async function checkedAnswer(response: Response, options: JsonRequestOptions<TSc
 }
 
 /**
- * Loaded with the first call that passes a schema, not with the transport: the sign-in page passes
- * none and stays light (TypeBox's checker is about 100 kB).
+ * Loaded with the first call that passes a schema, not with the transport: the sign-in page stays
+ * light until the person signs in (TypeBox's checker is about 100 kB).
  */
 async function matchesSchema(schema: TSchema, value: unknown): Promise<boolean> {
   const { Value } = await import('typebox/value')

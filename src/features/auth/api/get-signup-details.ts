@@ -1,17 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { SignupDetailsResponse } from '@contract/auth.ts'
+import Type, { type Static } from 'typebox'
+import { SignupDetailsResponse } from '@contract/auth.ts'
 import { apiRequest } from '@/lib/api-client'
 
-/** The answer as it may arrive: the screen checks that both fields are really there (portal-spec.md §5). */
-export type SignupDetailsAnswer = { detail?: Partial<SignupDetailsResponse['detail']> } | undefined
+/**
+ * The answer as the screen reads it: each field may be missing, since portal-spec.md §8 has words for
+ * each missing one ("Email information missing from the server response."...); a field that is there
+ * has the contract's type. Any other answer fails ('invalid-answer').
+ */
+export const SignupDetailsAnswer = Type.Object({ detail: Type.Optional(Type.Partial(SignupDetailsResponse.properties.detail)) })
+export type SignupDetailsAnswer = Static<typeof SignupDetailsAnswer>
 
 /** POST /auth/get-signup-details: the name and e-mail a sign-up link was issued for. */
 export function getSignupDetails(signupToken: string, signal?: AbortSignal): Promise<SignupDetailsAnswer> {
-  return apiRequest<SignupDetailsAnswer>('/auth/get-signup-details', {
+  return apiRequest('/auth/get-signup-details', {
     method: 'POST',
     json: { signup_token: signupToken },
     auth: false,
     signal,
+    schema: SignupDetailsAnswer,
   })
 }
 

@@ -1,3 +1,4 @@
+import { MessageResponse } from '@contract/auth.ts'
 import { apiRequest } from '@/lib/api-client'
 import { clearSession } from '@/lib/session'
 
@@ -7,9 +8,9 @@ import { clearSession } from '@/lib/session'
  */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('/auth/logout', { method: 'POST' })
+    await apiRequest('/auth/logout', { method: 'POST', schema: MessageResponse })
   } catch {
-    // Offline or already signed out: the refresh token expires on its own.
+    // Offline, already signed out, or an answer of another shape: the refresh token expires on its own.
   } finally {
     clearSession()
   }

@@ -60,6 +60,8 @@ describe('CompleteProfileForm: the details behind the link', () => {
     ['an empty answer', { status: 200, body: {} }, 'Incomplete user data received from server'],
     ['an answer without the email', { status: 200, body: { detail: { full_name: 'Jo Clerk' } } }, 'Email information missing from the server response.'],
     ['an answer without the name', { status: 200, body: { detail: { email: 'jo@example.com' } } }, 'Name information missing from the server response.'],
+    ['an answer whose name is not text', { status: 200, body: { detail: { email: 'jo@example.com', full_name: ['Jo', 'Clerk'] } } }, 'Incomplete user data received from server'],
+    ['an answer of another shape', { status: 200, body: { detail: 'jo@example.com' } }, 'Incomplete user data received from server'],
   ])('explains %s', async (_, reply, shown) => {
     api.answer('/auth/get-signup-details', reply)
     renderAt()
@@ -193,6 +195,7 @@ describe('CompleteProfileForm: creating the account', () => {
     ['no answer', 'network', 'Network error during signup completion'],
     ['a non-success answer with a message', { status: 200, body: { success: false, message: 'Sign-up is closed today.' } }, 'Sign-up is closed today.'],
     ['a non-success answer without a message', { status: 200, body: { success: false } }, 'Failed to complete signup. Please try again.'],
+    ['a success answer without its message (not the contract’s)', { status: 200, body: { success: true } }, 'Failed to complete signup. Please try again.'],
   ])('shows the failure for %s', async (_, reply, shown) => {
     api.answer('/auth/get-signup-details', DETAILS)
     api.answer('/auth/signup', reply)

@@ -65,7 +65,7 @@ export function CompleteProfileForm() {
   const read = details.isSuccess ? readSignupDetails(details.data) : null
   const user = read && !('problem' in read) ? read : { fullName: '', email: '' }
   const detailsProblem = details.isError
-    ? failureText(details.error, { network: TEXT.detailsNetwork, fallback: TEXT.detailsFailed })
+    ? failureText(details.error, { network: TEXT.detailsNetwork, fallback: TEXT.detailsFailed, invalidAnswer: TEXT.detailsIncomplete })
     : read && 'problem' in read
       ? read.problem
       : null
@@ -103,7 +103,7 @@ export function CompleteProfileForm() {
           if (answer?.success !== true) return setError(answer?.message || TEXT.notSuccessful)
           setCompletedFor(user.email)
         },
-        onError: (failure) => setError(failureText(failure, { network: TEXT.network, fallback: TEXT.createFailed })),
+        onError: (failure) => setError(failureText(failure, { network: TEXT.network, fallback: TEXT.createFailed, invalidAnswer: TEXT.notSuccessful })),
       },
     )
   }

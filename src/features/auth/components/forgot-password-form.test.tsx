@@ -72,6 +72,7 @@ describe('ForgotPasswordForm', () => {
     ['no answer', 'network', 'Network error during password reset request'],
     ['an answer in other words', { status: 200, body: { message: 'Password resets are paused for maintenance.' } }, 'Password resets are paused for maintenance.'],
     ['an answer without a message', { status: 200, body: {} }, 'Failed to send password reset request. Please try again.'],
+    ['an answer whose message is not text', { status: 200, body: { message: ['Check your email'] } }, 'Failed to send password reset request. Please try again.'],
   ])('shows the failure for %s', async (_, reply, shown) => {
     api.answer('/auth/forgot-password', reply)
     const { user } = renderForgot()

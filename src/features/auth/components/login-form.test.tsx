@@ -92,6 +92,15 @@ describe('LoginForm', () => {
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
   })
 
+  it('refuses an answer without its token as "Login failed" and stores nothing', async () => {
+    api.answer('/auth/login', { status: 200, body: { role: 'CLERK', message: 'Login successful', success: true } })
+    const { user } = renderLogin()
+    await signIn(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Login failed$/)
+    expect(sessionStorage.length).toBe(0)
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument()
+  })
+
   it.each([
     [401, { error: 'Invalid Credentials' }, 'invalid_credentials', 'Invalid Credentials'],
     [403, { error: 'This account is being deleted and can no longer sign in.' }, 'account_being_deleted', 'This account is being deleted and can no longer sign in.'],

@@ -126,6 +126,7 @@ describe('ResetPasswordForm: resetting', () => {
     ['a refused token', { status: 400, body: { detail: 'This reset link is invalid or has expired.' } }, 'This reset link is invalid or has expired.'],
     ['a failure without a detail', { status: 500 }, 'Failed to reset password. Please try again or request a new reset link.'],
     ['no answer', 'network', 'Network error during password reset'],
+    ['an answer whose message is not text', { status: 200, body: { message: 42 } }, 'Failed to reset password. Please try again or request a new reset link.'],
   ])('shows the failure for %s', async (_, reply, shown) => {
     api.answer('/auth/reset-password', reply)
     const { user } = renderAt()

@@ -140,6 +140,7 @@ describe('SignupForm', () => {
     ['no answer', 'network', 'Something went wrong. Please try again.'],
     ['a non-success answer with a message', { status: 200, body: { success: false, message: 'Sign-up is closed today.' } }, 'Sign-up is closed today.'],
     ['a non-success answer without a message', { status: 200, body: { success: false } }, 'Signup failed. Please try again.'],
+    ['a success answer without its message (not the contract’s)', { status: 200, body: { success: true } }, 'Signup failed. Please try again.'],
   ])('shows the failure for %s', async (_, reply, shown) => {
     api.answer('/auth/signup-request', reply)
     const { user } = renderSignup()

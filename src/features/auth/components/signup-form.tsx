@@ -32,7 +32,7 @@ const EMPTY_DRAFT: SignupDraft = { fullName: '', email: '', agreed: false }
 function signupFailureText(error: unknown): string {
   if (error instanceof ApiError && error.status === 409 && !error.network) return TEXT.emailExists
   // The spec names no network text for this step: a failed connection reads as the general failure.
-  return failureText(error, { network: TEXT.failed, fallback: TEXT.failed })
+  return failureText(error, { network: TEXT.failed, fallback: TEXT.failed, invalidAnswer: TEXT.notSuccessful })
 }
 
 export function SignupForm() {

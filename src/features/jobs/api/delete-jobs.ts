@@ -1,7 +1,7 @@
 // DELETE /clerk/delete-jobs {job_ids} (portal-spec.md §7): "{n} job(s) deleted", or a 400 or 404
 // {detail} when any of them may not be deleted, in which case none is.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { DeleteJobsBody, DeleteJobsResponse } from '@contract/jobs.ts'
+import { DeleteJobsResponse, type DeleteJobsBody } from '@contract/jobs.ts'
 import { apiRequest } from '@/lib/api-client'
 import { jobKeys } from './get-dashboard'
 
@@ -11,9 +11,10 @@ export function isDeletedAnswer(message: string | null | undefined): boolean {
   return text.includes('deleted successfully') || text.includes('job(s) deleted')
 }
 
-export function deleteJobs(jobIds: readonly number[]): Promise<DeleteJobsResponse | undefined> {
+/** An answer without its message fails ('invalid-answer'): the dialog then shows its own failure text. */
+export function deleteJobs(jobIds: readonly number[]): Promise<DeleteJobsResponse> {
   const body: DeleteJobsBody = { job_ids: [...jobIds] }
-  return apiRequest<DeleteJobsResponse | undefined>('/clerk/delete-jobs', { method: 'DELETE', json: body })
+  return apiRequest('/clerk/delete-jobs', { method: 'DELETE', json: body, schema: DeleteJobsResponse })
 }
 
 export function useDeleteJobs() {

@@ -2,9 +2,9 @@
 // silently every 60 s except while a dialog is open (§2, §9). Every jobs query key starts with 'jobs',
 // which is what the offline copy (src/app/query-persistence.tsx) keeps and what a deletion invalidates.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { DashboardJob } from '@contract/jobs.ts'
 import { apiRequest } from '@/lib/api-client'
 import type { RangeMs } from '../lib/date-range'
+import { JobListAnswer, type JobAnswer } from '../lib/job-answer'
 
 export const JOBS_REFRESH_MS = 60_000
 
@@ -16,9 +16,9 @@ export const jobKeys = {
   job: (jobId: number) => ['jobs', 'job', jobId] as const,
 }
 
-/** The jobs created from `startMs` to `endMs` (both included), newest first. */
-export function getDashboard({ startMs, endMs }: RangeMs, signal?: AbortSignal): Promise<DashboardJob[]> {
-  return apiRequest<DashboardJob[]>('/clerk/dashboard', { query: { start: startMs, end: endMs }, signal })
+/** The jobs created from `startMs` to `endMs` (both included), newest first; an answer that is not a list of jobs fails ('invalid-answer'). */
+export function getDashboard({ startMs, endMs }: RangeMs, signal?: AbortSignal): Promise<JobAnswer[]> {
+  return apiRequest('/clerk/dashboard', { query: { start: startMs, end: endMs }, signal, schema: JobListAnswer })
 }
 
 export const getDashboardQueryOptions = (range: RangeMs) =>

@@ -4,7 +4,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components'
 import { ArrowDownload16Regular, DocumentText20Regular, MusicNote220Regular } from '@fluentui/react-icons'
-import type { DashboardJob } from '@contract/jobs.ts'
+import type { JobAnswer } from '../lib/job-answer'
 import { AppDialog } from '@/components/app-dialog'
 import { StatusMessage } from '@/components/status-message'
 import { ApiError, fileBaseName } from '@/lib/api-client'
@@ -70,7 +70,7 @@ type Notice = { jobId: number; intent: 'error' | 'warning'; text: string }
 export type JobLookup = 'loading' | 'not-found' | 'failed'
 
 export interface JobDetailsDialogProps {
-  job: DashboardJob | null
+  job: JobAnswer | null
   /** Only when `job` is null because it is being asked for by id (a notification's job). */
   lookup?: JobLookup
   open: boolean
@@ -142,7 +142,7 @@ export function JobDetailsDialog({ job, lookup, open, onClose }: JobDetailsDialo
     </FileGroup>
   )
 
-  const body = (job: DashboardJob) => (
+  const body = (job: JobAnswer) => (
     <div className={styles.content}>
       {notice?.jobId === job.job_id && (
         <StatusMessage intent={notice.intent} role="alert">

@@ -1,7 +1,7 @@
 // The job list's rows (portal-spec.md §3 "Job list row mapping"): what the table shows, sorts and
 // searches, read once from the dashboard's jobs. Dates are kept both as the text the clerk sees
 // (searched and shown) and as ms (sorted).
-import type { DashboardJob } from '@contract/jobs.ts'
+import type { JobAnswer } from './job-answer'
 import { formatJobDate, parseJobDate } from './format-job-date'
 import { isDeletableStatus, jobStatusLabel, statusOf, type JobStatusLabel } from './job-status'
 
@@ -63,7 +63,7 @@ export function audioFileTypes(paths: readonly string[] | null | undefined): str
 
 const msOf = (value: string | null | undefined) => parseJobDate(value)?.getTime() ?? null
 
-export function toJobRow(job: DashboardJob): JobRow {
+export function toJobRow(job: JobAnswer): JobRow {
   const status = jobStatusLabel(statusOf(job))
   const audio = job.audio_files ?? []
   return {
@@ -84,6 +84,6 @@ export function toJobRow(job: DashboardJob): JobRow {
   }
 }
 
-export function toJobRows(jobs: readonly DashboardJob[]): JobRow[] {
+export function toJobRows(jobs: readonly JobAnswer[]): JobRow[] {
   return jobs.map(toJobRow)
 }

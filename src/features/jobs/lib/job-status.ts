@@ -1,5 +1,5 @@
 // Job status labels (portal-spec.md §3, §4).
-import type { DashboardJob } from '@contract/jobs.ts'
+import type { JobAnswer } from './job-answer'
 
 export const JOB_STATUS_LABELS = ['Submitted', 'Scheduled', 'In Progress', 'Completed', 'Downloaded', 'Failed'] as const
 export type JobStatusLabel = (typeof JOB_STATUS_LABELS)[number]
@@ -22,7 +22,7 @@ export function jobStatusLabel(raw: string | null | undefined): JobStatusLabel |
 }
 
 /** The raw status of a job: `job_status` is `{status}` or, in the other reading, a plain string. */
-export function statusOf(job: DashboardJob): string {
+export function statusOf(job: JobAnswer): string {
   const status: unknown = job.job_status
   if (typeof status === 'string') return status
   if (status && typeof status === 'object' && 'status' in status) {
