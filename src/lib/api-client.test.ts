@@ -18,6 +18,9 @@ describe('apiRequest', () => {
   let refreshCalls = 0
   let refreshFails = false
   let release: (() => void) | null = null
+  /** While true, refresh answers wait in `heldRefreshes` until the test sends them. */
+  let holdRefreshes = false
+  const heldRefreshes: (() => void)[] = []
   const jwt = (exp: number) => `h.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.s`
   const freshToken = jwt(Math.floor(Date.now() / 1000) + 900)
 
@@ -45,7 +48,8 @@ describe('apiRequest', () => {
         if (pathname === '/api/auth/refresh-token') {
           refreshCalls++
           if (refreshFails) return reply(403, { detail: 'Your session has ended. Please sign in again.' })
-          return setTimeout(() => reply(200, { access: freshToken }), 20)
+          const answer = () => reply(200, { access: freshToken })
+          return void (holdRefreshes ? heldRefreshes.push(answer) : answer())
         }
         if (request.url === '/api/conflict') return reply(409, { detail: 'Email ID already exists', code: 'email_taken' })
         if (request.url === '/api/login') return reply(401, { detail: { error: 'Invalid Credentials' }, code: 'invalid_credentials' })
@@ -71,6 +75,8 @@ describe('apiRequest', () => {
     seen.length = 0
     refreshCalls = 0
     refreshFails = false
+    holdRefreshes = false
+    heldRefreshes.splice(0).forEach((answer) => answer())
     release?.()
     release = null
   })
@@ -205,7 +211,13 @@ describe('apiRequest', () => {
 
     it('shares one refresh between concurrent requests', async () => {
       saveSession(expired, 'CLERK')
-      await Promise.all([apiRequest('/ok'), apiRequest('/ok'), apiRequest('/ok')])
+      holdRefreshes = true
+      // The three ask for a token at once, before the first refresh can be answered (it is held).
+      const calls = Promise.all([apiRequest('/ok'), apiRequest('/ok'), apiRequest('/ok')])
+      await expect.poll(() => heldRefreshes.length).toBeGreaterThan(0)
+      holdRefreshes = false
+      heldRefreshes.splice(0).forEach((answer) => answer())
+      await calls
       expect(refreshCalls).toBe(1)
       expect(seen.filter((r) => r.url === '/api/ok').map((r) => r.headers.authorization)).toEqual(Array(3).fill(`Bearer ${freshToken}`))
     })
