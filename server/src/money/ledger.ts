@@ -3,7 +3,9 @@
 // around it and the notification that goes with it.
 import { formatCents } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
+import { HttpError } from '../http-error.ts'
 import { creditsRepository, type NewCreditEntry } from '../repositories/credits-repository.ts'
+import { MONEY_MOVE_MESSAGES as M } from './messages.ts'
 
 export class InsufficientCreditsError extends Error {
   constructor(
@@ -14,12 +16,6 @@ export class InsufficientCreditsError extends Error {
   }
 }
 
-export class NoSuchClerkError extends Error {
-  constructor(readonly userId: string) {
-    super(`no clerk ${userId}`)
-  }
-}
-
 /** Cents must be a whole, non-zero, safe number: anything else is a fault in the caller, refused before any write. */
 export function assertCents(amountCents: number): void {
   if (!Number.isSafeInteger(amountCents) || amountCents === 0) throw new RangeError(`not a whole, non-zero number of cents: ${amountCents}`)
@@ -27,10 +23,11 @@ export function assertCents(amountCents: number): void {
 
 /**
  * Locks the clerk (call first in the transaction: every later read sees the balance no other move can
- * change until this one commits) and returns their balance in cents.
+ * change until this one commits) and returns their balance in cents. A clerk erased (or never there)
+ * by now is refused with 404 not_found: every caller, route or task, gets the same clear answer.
  */
 export async function lockBalance(tx: Db, userId: string): Promise<number> {
-  if (!(await creditsRepository.lockClerk(tx, userId))) throw new NoSuchClerkError(userId)
+  if (!(await creditsRepository.lockClerk(tx, userId))) throw new HttpError(404, M.noSuchClerk, 'not_found')
   return creditsRepository.balanceCents(tx, userId)
 }
 

@@ -13,6 +13,10 @@ export const MONEY_MOVE_MESSAGES = {
     `This job costs ${formatCents(costCents)} credits, but your balance is ${formatCents(balanceCents)}. Please add credits and submit again.`,
   /** A payment reference already credited for another clerk or another amount. */
   referenceUsed: (externalReference: string) => `The payment ${externalReference} was already credited for another request.`,
+  /** The clerk's account is gone (erased, or never there) by the time the move locks it. */
+  noSuchClerk: 'This clerk’s account no longer exists. Nothing was changed.',
+  /** A retried submit (same client request id) whose job details differ from the first submit's. */
+  requestUsed: 'This submit was already sent with other details. Please check My Jobs before you submit again.',
   creditsNotice: (amountCents: number, reason: string) => `${amountCents > 0 ? 'Added' : 'Removed'} ${formatCents(Math.abs(amountCents))} credits: ${reason}`,
   jobCharged: (jobId: number, costCents: number) => `Job #${jobId} was submitted; ${formatCents(costCents)} credits were charged.`,
 } as const

@@ -37,11 +37,12 @@ export const creditsRepository = {
 
   /**
    * Locks the clerk's row until the transaction ends, so money moves for one clerk happen one after
-   * another and two cannot both spend the same credits. False when there is no such clerk.
+   * another and two cannot both spend the same credits. False when there is no such clerk, or it was erased.
    */
   async lockClerk(db: Db, userId: string): Promise<boolean> {
-    const [clerk] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-    return clerk !== undefined
+    const [clerk] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId)).for('update')
+    // An erased account keeps its row for the ledger's sake, but no money moves for it any more.
+    return clerk !== undefined && clerk.status !== 'deleted'
   },
 
   /**

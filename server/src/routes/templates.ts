@@ -1,5 +1,6 @@
 // The clerk's one reusable report template: list, upload (received by the uploads module: streamed to
-// storage, extension and content checked, size limited; put in place with its row) and delete. Another clerk's template answers 404.
+// storage, extension and content checked, size limited; created with its row by templates/create-template)
+// and delete. Another clerk's template answers 404.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { MessageResponse } from '@contract/auth.ts'
@@ -9,24 +10,10 @@ import { HttpError } from '../http-error.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { templatesRepository, type ClerkTemplate } from '../repositories/templates-repository.ts'
+import { createTemplate, refuseSecondTemplate } from '../templates/create-template.ts'
+import { TEMPLATE_MESSAGES } from '../templates/template-messages.ts'
 import { requireMultipart, readUploadForm } from '../uploads/multipart-form.ts'
-import { keepUpload, receiveUpload } from '../uploads/receive-upload.ts'
-
-export const TEMPLATE_MESSAGES = {
-  uploaded: 'Template uploaded successfully',
-  deleted: 'Deleted successfully',
-  exists: 'Template already exists. Remove it and add a new one',
-  nameRequired: 'Please enter a template name',
-  nameTooLong: 'The template name can be at most 100 characters long',
-  nameWithNul: 'The template name must not contain the NUL character (U+0000)',
-  fileRequired: 'Please select a file to upload',
-  wrongType: (allowed: string[]) => `Only ${allowed.join(', ')} files are allowed`,
-  wrongContent: 'The file’s content does not match its type. Please upload a real document.',
-  tooLarge: 'The template is larger than 20 MB.',
-  notFound: 'Not found',
-  notifyAdded: (name: string) => `Template "${name}" was added.`,
-  notifyRemoved: (name: string) => `Template "${name}" was removed.`,
-} as const
+import { receiveUpload } from '../uploads/receive-upload.ts'
 
 const toTemplate = (row: ClerkTemplate) => ({ id: row.id, template_name: row.templateName, template_file: row.fileKey })
 
@@ -43,7 +30,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/create/', { schema: { response: { 200: MessageResponse } } }, async (request) => {
     const userId = request.clerk!.userId
     requireMultipart(request, TEMPLATE_MESSAGES.fileRequired)
-    if (await templatesRepository.forClerk(db, userId)) throw new HttpError(409, TEMPLATE_MESSAGES.exists, 'template_exists')
+    await refuseSecondTemplate(db, userId)
     const allowed = (await lookupsRepository.allowedFileTypes(db)).template
     const form = await readUploadForm(request, { fileField: 'template_file', limits: { fileSize: TEMPLATE_MAX_BYTES }, requiredText: TEMPLATE_MESSAGES.fileRequired }, (part) =>
       receiveUpload(storage, part, {
@@ -54,21 +41,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         texts: { wrongType: TEMPLATE_MESSAGES.wrongType(allowed), wrongContent: TEMPLATE_MESSAGES.wrongContent, tooLarge: TEMPLATE_MESSAGES.tooLarge },
       }),
     )
-    const name = (form.fields.get('template_name') ?? '').trim()
-    await keepUpload(form.file, async () => {
-      if (!name) throw new HttpError(400, TEMPLATE_MESSAGES.nameRequired)
-      if (name.length > 100) throw new HttpError(400, TEMPLATE_MESSAGES.nameTooLong)
-      if (name.includes('\0')) throw new HttpError(400, TEMPLATE_MESSAGES.nameWithNul)
-      const file = form.file
-      if (!file) throw new HttpError(400, TEMPLATE_MESSAGES.fileRequired, 'file_required')
-      return db.transaction(async (tx) => {
-        const row = await templatesRepository.add(tx, { userId, templateName: name, fileKey: file.key, sizeBytes: file.size })
-        if (!row) throw new HttpError(409, TEMPLATE_MESSAGES.exists, 'template_exists')
-        await notificationsRepository.add(tx, userId, TEMPLATE_MESSAGES.notifyAdded(name))
-        // The file goes into place last: a template refused on the way never shows at its key.
-        await file.commit()
-      })
-    })
+    await createTemplate(db, { userId, name: form.fields.get('template_name'), file: form.file })
     return { message: TEMPLATE_MESSAGES.uploaded, success: true }
   })
 

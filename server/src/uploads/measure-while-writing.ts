@@ -8,6 +8,17 @@ import type { SavedFile } from '../storage/file-storage.ts'
 /** Reads a stream (and may stop early by destroying it); resolves with what it found. */
 export type Measure<M> = (stream: Readable, fileName: string) => Promise<M>
 
+/** The measurer failed: the file could not be read as the kind it claims to be. */
+export class MeasureFailedError extends Error {
+  constructor(fileName: string, cause: unknown) {
+    super(`could not measure ${fileName}`, { cause })
+  }
+}
+
+/**
+ * Writes `source` with `write` while `measure` reads the same bytes. Resolves once both are done;
+ * rejects with the write's error, or (the write done) with a MeasureFailedError when the measurer failed.
+ */
 export async function measureWhileWriting<M>(
   source: Readable,
   fileName: string,
@@ -33,8 +44,14 @@ export async function measureWhileWriting<M>(
       done()
     },
   })
-  // Whatever the measurer does (finish early, fail), it no longer holds the upload back.
-  const measuring = measure(copy, fileName).finally(() => copy.destroy())
+  // Whatever the measurer does (finish early, fail), it no longer holds the upload back. Its failure
+  // is handled from the start (it may come long before the write ends, and an unhandled rejection
+  // stops the process); the await below still sees it, as a MeasureFailedError.
+  const measuring = measure(copy, fileName).then(
+    (measured) => measured,
+    (cause: unknown) => Promise.reject(new MeasureFailedError(fileName, cause)),
+  ).finally(() => copy.destroy())
+  measuring.catch(() => undefined)
   // pipeline, not pipe: a client that goes away fails the write, and a refused write stops the client's stream.
   const teed = pipeline(source, tee, () => undefined)
   try {

@@ -3,14 +3,15 @@
 // optionally measured as they stream (audio duration), then the size and the first bytes checked
 // against the extension. Only then may the file be committed to its key, best together with the rows
 // that name it. A refused or broken upload is discarded: it leaves no file and no folder behind.
-// A refusal is an HttpError with its code (file_type_refused, file_too_large, file_content_refused)
-// and the words the caller gives, so a route only says what its texts are.
+// A refusal is an HttpError with its code (file_type_refused, file_too_large, file_content_refused,
+// which a measurer failing on the bytes also gets) and the words the caller gives, so a route only
+// says what its texts are.
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { HttpError } from '../http-error.ts'
 import { extensionOf, FileTooLargeError, safeFileName, type FileStorage } from '../storage/file-storage.ts'
 import { contentMatchesExtension } from './file-signatures.ts'
-import { measureWhileWriting, type Measure } from './measure-while-writing.ts'
+import { MeasureFailedError, measureWhileWriting, type Measure } from './measure-while-writing.ts'
 
 export interface UploadedStream {
   filename: string
@@ -31,7 +32,10 @@ export interface UploadRules<M = never> {
   /** The stored name when the client's name has nothing usable left. */
   fallbackName: string
   texts: UploadTexts
-  /** Reads the bytes as they are written (e.g. an audio file's duration); its answer is `measured`. */
+  /**
+   * Reads the bytes as they are written (e.g. an audio file's duration); its answer is `measured`.
+   * Answer null for "could not tell"; a measurer that throws refuses the file as wrong content.
+   */
   measure?: Measure<M>
 }
 
@@ -68,12 +72,16 @@ export async function receiveUpload<M = never>(storage: FileStorage, upload: Upl
     const written = await measureWhileWriting(upload.file, fileName, (source) => pending.write(source), rules.measure)
     // @fastify/multipart truncates at its own limit instead of failing; that is too large as well.
     if (upload.file.truncated) throw tooLarge(rules)
-    if (written.saved.size === 0 || !contentMatchesExtension(extension, written.saved.head)) throw new HttpError(400, rules.texts.wrongContent, 'file_content_refused')
+    if (written.saved.size === 0 || !contentMatchesExtension(extension, written.saved.head)) throw wrongContent(rules)
     size = written.saved.size
     measured = written.measured
   } catch (error) {
     await pending.discard()
-    throw error instanceof FileTooLargeError ? tooLarge(rules) : error
+    if (error instanceof FileTooLargeError) throw tooLarge(rules)
+    // A measurer that cannot read the file (a measure that finds nothing answers null, it does not
+    // fail) met bytes that are not what the name says: refused like any other wrong content.
+    if (error instanceof MeasureFailedError) throw wrongContent(rules)
+    throw error
   }
   let committed = false
   return {
@@ -93,6 +101,7 @@ export async function receiveUpload<M = never>(storage: FileStorage, upload: Upl
 }
 
 const tooLarge = (rules: UploadRules<unknown>) => new HttpError(413, rules.texts.tooLarge, 'file_too_large')
+const wrongContent = (rules: UploadRules<unknown>) => new HttpError(400, rules.texts.wrongContent, 'file_content_refused')
 
 /**
  * Runs `write` (the checks left, then the rows that name the upload and its commit, in one

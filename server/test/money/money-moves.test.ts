@@ -3,8 +3,9 @@
 // zero, and a repeated external reference or client request id is the first move, not a second.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { creditEntries, jobs } from '../../src/db/schema.ts'
+import { creditEntries, jobs, users } from '../../src/db/schema.ts'
 import { HttpError } from '../../src/http-error.ts'
+import { adjustByOperator } from '../../src/money/adjust-by-operator.ts'
 import { chargeForJob } from '../../src/money/charge-for-job.ts'
 import { creditRecharge } from '../../src/money/credit-recharge.ts'
 import { creditsRepository } from '../../src/repositories/credits-repository.ts'
@@ -65,6 +66,56 @@ describe('money moves', () => {
     // Another submit (another id, or none) is another job.
     expect((await chargeForJob(t.database.db, { job: await jobFor(t, userId, 1_00) })).balanceCents).toBe(11_65)
     expect(await jobCount(userId)).toBe(2)
+  })
+
+  it('hands a retried submit back to its caller to take back what it uploaded, and commits nothing of it', async () => {
+    const userId = await clerkId(t, 'rex.retry@example.com')
+    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_rex' })
+    const job = await jobFor(t, userId, 4_00, 'submit-rex')
+    const first = await chargeForJob(t.database.db, { job })
+    const committed: number[] = []
+    const repeatedFor: number[] = []
+    const retry = await chargeForJob(t.database.db, {
+      job,
+      beforeCommit: async (_tx, jobId) => void committed.push(jobId),
+      onRepeated: async (jobId) => void repeatedFor.push(jobId),
+    })
+    expect(retry).toEqual({ jobId: first.jobId, balanceCents: 16_00, repeated: true })
+    expect({ committed, repeatedFor }).toEqual({ committed: [], repeatedFor: [first.jobId] })
+  })
+
+  it('refuses a client request id already used for a job with another cost or address, and charges nothing', async () => {
+    const userId = await clerkId(t, 'dora.duplicate@example.com')
+    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_dora' })
+    const job = await jobFor(t, userId, 4_00, 'submit-dora')
+    await chargeForJob(t.database.db, { job })
+    for (const other of [{ ...job, costCents: 9_00 }, { ...job, propertyAddress: '2 Mill Lane, Ripon HG4 1AA' }]) {
+      const onRepeated = vi.fn(async () => undefined)
+      const refusal = await chargeForJob(t.database.db, { job: other, onRepeated }).catch((error: unknown) => error)
+      expect(refusal).toBeInstanceOf(HttpError)
+      expect(refusal).toMatchObject({ statusCode: 409, code: 'duplicate_request', detail: 'This submit was already sent with other details. Please check My Jobs before you submit again.' })
+      expect(onRepeated).not.toHaveBeenCalled()
+    }
+    expect([await jobCount(userId), await balance(userId)]).toEqual([1, 16_00])
+  })
+
+  it('answers 404 when the clerk is erased during a money move, and moves nothing', async () => {
+    const userId = await clerkId(t, 'ezra.erased@example.com')
+    const email = 'ezra.erased@example.com'
+    const erase = () => t.database.db.update(users).set({ status: 'deleted' }).where(eq(users.id, userId))
+    // The operator's route finds the clerk; the account is erased before the move locks it.
+    const adjusting = adjustByOperator(t.database.db, { amount: '5', reason: 'Goodwill' }, async () => {
+      const clerk = { id: userId, email }
+      await erase()
+      return clerk
+    }).catch((error: unknown) => error)
+    const noClerk = { statusCode: 404, code: 'not_found', detail: 'This clerk’s account no longer exists. Nothing was changed.' }
+    expect(await adjusting).toMatchObject(noClerk)
+    expect(await chargeForJob(t.database.db, { job: await jobFor(t, userId, 1_00) }).catch((error: unknown) => error)).toMatchObject(noClerk)
+    expect(await creditRecharge(t.database.db, { userId, amountCents: 5_00, reason: 'Starter plan', externalReference: 'pi_test_ezra' }).catch((error: unknown) => error)).toMatchObject(noClerk)
+    // A clerk whose row is gone altogether gets the same answer.
+    expect(await creditRecharge(t.database.db, { userId: '00000000-0000-4000-8000-000000000000', amountCents: 5_00, reason: 'Starter plan', externalReference: 'pi_test_nobody' }).catch((error: unknown) => error)).toMatchObject(noClerk)
+    expect([await jobCount(userId), await balance(userId)]).toEqual([0, 0])
   })
 
   it('refuses a job that costs more than the balance, and writes nothing', async () => {

@@ -102,4 +102,15 @@ describe('receiveUpload', () => {
     await slow.undo()
     expect(await stored()).toEqual([])
   })
+
+  it('refuses the file as not what it claims when the measurer fails mid-upload, and keeps nothing', async () => {
+    // The measurer fails on its first chunk while most of the file is still on its way to storage:
+    // the upload settles with the caller's words (an unhandled rejection would fail this run).
+    const failing = receiveUpload(storage, { filename: 'broken.wav', file: sent(toneWav(60)) }, rules({ measure: async (stream) => {
+      await new Promise((resolve) => stream.once('data', resolve))
+      throw new Error('cannot read this recording')
+    } }))
+    expect(await refusal(failing)).toEqual([400, 'file_content_refused', TEXTS.wrongContent])
+    expect(await stored()).toEqual([]) // nothing at its key, nothing left in storage's .tmp
+  })
 })
