@@ -127,8 +127,10 @@ async function checkedAnswer(answer: Exchanged, options: JsonRequestOptions<TSch
  * while the body was arriving) is no answer at all, never an empty one.
  */
 async function whileBodyArrives<T>({ response, timeout }: Exchanged, options: RequestOptions, read: (response: Response) => Promise<T>): Promise<T> {
+  // Started outside the try: an answer that cannot even start reading is a bug, not a lost connection.
+  const reading = read(response)
   try {
-    return await read(response)
+    return await reading
   } catch {
     throw noAnswer({ ...options, timeout })
   }
