@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { TemplateList } from '@contract/templates.ts'
-import { ApiError, apiRequest, apiRequestIfChanged, newIdempotencyKey, setForbiddenHandler } from './api-client'
+import { ApiError, apiBlob, apiRequest, apiRequestIfChanged, newIdempotencyKey, setForbiddenHandler } from './api-client'
 import { closedOrigin } from '@/test/loopback'
 import { readSession, saveSession } from './session'
 
@@ -18,6 +18,7 @@ describe('apiRequest', () => {
   let refreshCalls = 0
   let refreshFails = false
   let release: (() => void) | null = null
+  let releaseBody: (() => void) | null = null
   /** While true, refresh answers wait in `heldRefreshes` until the test sends them. */
   let holdRefreshes = false
   const heldRefreshes: (() => void)[] = []
@@ -43,6 +44,17 @@ describe('apiRequest', () => {
         }
         if (pathname === '/api/templates-broken') return reply(200, [{ id: '7', template_name: 'Check-in' }])
         if (pathname === '/api/not-modified') return void response.writeHead(304).end()
+        // The headers and half the body arrive; the rest only when the test lets it (the timeout comes first).
+        if (pathname === '/api/body-held') {
+          response.writeHead(200, { 'content-type': 'application/json' })
+          response.write('{"late":')
+          return void (releaseBody = () => response.end('true}'))
+        }
+        // The headers and half the body arrive, then the connection drops.
+        if (pathname === '/api/body-dropped') {
+          response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' })
+          return void response.write('{"half":', () => response.destroy())
+        }
         // Answers only when the test lets it (a cancel or a timeout comes first).
         if (pathname === '/api/held') return void (release = () => reply(200, { late: true }))
         if (pathname === '/api/auth/refresh-token') {
@@ -79,6 +91,8 @@ describe('apiRequest', () => {
     heldRefreshes.splice(0).forEach((answer) => answer())
     release?.()
     release = null
+    releaseBody?.()
+    releaseBody = null
   })
 
   it('sends JSON with the Bearer token and returns the parsed answer', async () => {
@@ -176,6 +190,34 @@ describe('apiRequest', () => {
     const error = (await apiRequest('/held', { timeoutMs: 50 }).catch((e: unknown) => e)) as ApiError
     expect(error).toBeInstanceOf(ApiError)
     expect([error.kind, error.status, error.network]).toEqual(['timeout', 500, false])
+  })
+
+  describe('when the body fails while it arrives', () => {
+    const calls = {
+      'a JSON call': (path: string, timeoutMs?: number) => apiRequest(path, { timeoutMs }),
+      'a JSON call with a schema': (path: string, timeoutMs?: number) => apiRequest(path, { timeoutMs, schema: TemplateList }),
+      'a blob call': (path: string, timeoutMs?: number) => apiBlob(path, { timeoutMs }),
+    }
+
+    it.each(Object.entries(calls))('%s fails as timed out when the body is held past timeoutMs', async (_, call) => {
+      const error = (await call('/body-held', 200).catch((e: unknown) => e)) as ApiError
+      expect(error).toBeInstanceOf(ApiError)
+      expect([error.kind, error.status, error.network]).toEqual(['timeout', 500, false])
+    })
+
+    it.each(Object.entries(calls))('%s fails as a network failure when the connection drops mid-body', async (_, call) => {
+      const error = (await call('/body-dropped').catch((e: unknown) => e)) as ApiError
+      expect(error).toBeInstanceOf(ApiError)
+      expect([error.kind, error.status, error.network]).toEqual(['network', 500, true])
+    })
+
+    it('a JSON call fails as aborted when the caller cancels while the body arrives', async () => {
+      const controller = new AbortController()
+      const call = apiRequest('/body-held', { signal: controller.signal })
+      await expect.poll(() => releaseBody).not.toBeNull()
+      controller.abort()
+      await expect(call).rejects.toMatchObject({ kind: 'aborted', network: false })
+    })
   })
 
   it('fails as aborted when the caller cancels', async () => {

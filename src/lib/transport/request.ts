@@ -54,36 +54,37 @@ export function newIdempotencyKey(): string {
 export function apiRequest<S extends TSchema>(path: string, options: JsonRequestOptions<S> & { schema: S }): Promise<Static<S>>
 export function apiRequest<T = unknown>(path: string, options?: RequestOptions): Promise<T>
 export async function apiRequest(path: string, options: JsonRequestOptions<TSchema | undefined> = {}): Promise<unknown> {
-  const response = await exchange(path, options, 'application/json')
-  if (response.status === 304) throw invalidAnswer(response.status, options)
-  return checkedAnswer(response, options)
+  const answer = await exchange(path, options, 'application/json')
+  if (answer.response.status === 304) throw invalidAnswer(answer.response.status, options)
+  return checkedAnswer(answer, options)
 }
 
 export type Conditional<T> = { modified: false } | { modified: true; answer: T; etag: string | null }
 
 /** A JSON call sent with If-None-Match: a 304 resolves as "not modified" (the caller's copy stands). */
 export async function apiRequestIfChanged<S extends TSchema>(path: string, etag: string | null, options: JsonRequestOptions<S> & { schema: S }): Promise<Conditional<Static<S>>> {
-  const response = await exchange(path, { ...options, ifNoneMatch: etag ?? undefined }, 'application/json')
-  if (response.status === 304) return { modified: false }
-  return { modified: true, answer: (await checkedAnswer(response, options)) as Static<S>, etag: response.headers.get('etag') }
+  const answer = await exchange(path, { ...options, ifNoneMatch: etag ?? undefined }, 'application/json')
+  if (answer.response.status === 304) return { modified: false }
+  return { modified: true, answer: (await checkedAnswer(answer, options)) as Static<S>, etag: answer.response.headers.get('etag') }
 }
 
 /** A file: the answer's body as a blob. */
 export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  const response = await exchange(path, options, '*/*')
-  if (response.status === 304) throw invalidAnswer(response.status, options)
-  try {
-    return await response.blob()
-  } catch {
-    // The connection dropped (or the time ran out) while the body was arriving.
-    throw noAnswer(options)
-  }
+  const answer = await exchange(path, options, '*/*')
+  if (answer.response.status === 304) throw invalidAnswer(answer.response.status, options)
+  return whileBodyArrives(answer, options, (response) => response.blob())
 }
 
 type ExchangeOptions = RequestOptions & { ifNoneMatch?: string }
 
+/** An answer that came, and the call's timeout signal, which still runs while its body arrives. */
+interface Exchanged {
+  response: Response
+  timeout: AbortSignal | undefined
+}
+
 /** Sends the request; resolves with a 2xx or 304 answer, throws an ApiError for anything else. */
-async function exchange(path: string, options: ExchangeOptions, accept: string): Promise<Response> {
+async function exchange(path: string, options: ExchangeOptions, accept: string): Promise<Exchanged> {
   const { method = 'GET', json, form, query, auth = true, signal, timeoutMs, idempotencyKey, onProgress, ifNoneMatch } = options
   const headers = new Headers({ accept })
   if (json !== undefined) headers.set('content-type', 'application/json')
@@ -107,7 +108,7 @@ async function exchange(path: string, options: ExchangeOptions, accept: string):
   } catch {
     throw noAnswer(timed)
   }
-  if (response.ok || response.status === 304) return response
+  if (response.ok || response.status === 304) return { response, timeout }
 
   // A 403 on a call made with the session means the session is over. Sign-in calls carry none.
   if (response.status === 403 && auth) endSessionOnForbidden()
@@ -115,10 +116,24 @@ async function exchange(path: string, options: ExchangeOptions, accept: string):
   throw new ApiError({ kind: 'http', status: response.status, detail, code, message: wordsOf(detail) || options.failureMessage || `Request failed with status ${response.status}` })
 }
 
-async function checkedAnswer(response: Response, options: JsonRequestOptions<TSchema | undefined>): Promise<unknown> {
-  const body = await readBody(response)
-  if (options.schema && !(await matchesSchema(options.schema, body))) throw invalidAnswer(response.status, options)
+async function checkedAnswer(answer: Exchanged, options: JsonRequestOptions<TSchema | undefined>): Promise<unknown> {
+  const body = await readBody(answer, options)
+  if (options.schema && !(await matchesSchema(options.schema, body))) throw invalidAnswer(answer.response.status, options)
   return body
+}
+
+/**
+ * Reads the body; a read that fails (the connection dropped, the time ran out or the caller cancelled
+ * while the body was arriving) is no answer at all, never an empty one.
+ */
+async function whileBodyArrives<T>({ response, timeout }: Exchanged, options: RequestOptions, read: (response: Response) => Promise<T>): Promise<T> {
+  // Started outside the try: an answer that cannot even start reading is a bug, not a lost connection.
+  const reading = read(response)
+  try {
+    return await reading
+  } catch {
+    throw noAnswer({ ...options, timeout })
+  }
 }
 
 /**
@@ -142,10 +157,16 @@ function invalidAnswer(status: number, { failureMessage }: RequestOptions): ApiE
 
 const wordsOf = (detail: ErrorDetail) => (typeof detail === 'string' ? detail : detail?.error)
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined
-  if ((response.headers.get('content-type') ?? '').includes('application/json')) return response.json().catch(() => undefined)
-  return response.text().catch(() => undefined)
+/** The answer's body: parsed when it is JSON; a body that arrived whole but does not parse reads as absent. */
+async function readBody(answer: Exchanged, options: RequestOptions): Promise<unknown> {
+  if (answer.response.status === 204) return undefined
+  const text = await whileBodyArrives(answer, options, (response) => response.text())
+  if (!(answer.response.headers.get('content-type') ?? '').includes('application/json')) return text
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,17 +1,14 @@
 import { useMutation } from '@tanstack/react-query'
+import { MessageResponse } from '@contract/auth.ts'
 import { apiRequest } from '@/lib/api-client'
-
-export interface DeleteAccountAnswer {
-  message?: string
-  success?: boolean
-}
 
 /**
  * POST /account/gdpr-delete (portal-spec.md §7, no body): the request is accepted, the account is
- * deleted within 10 days, and the server ends the session at once.
+ * deleted within 10 days, and the server ends the session at once. An answer without its message
+ * fails as 'invalid-answer'.
  */
-export function deleteAccount(): Promise<DeleteAccountAnswer> {
-  return apiRequest<DeleteAccountAnswer>('/account/gdpr-delete', { method: 'POST' })
+export function deleteAccount(): Promise<MessageResponse> {
+  return apiRequest('/account/gdpr-delete', { method: 'POST', schema: MessageResponse })
 }
 
 export function useDeleteAccount() {

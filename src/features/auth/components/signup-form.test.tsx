@@ -133,7 +133,8 @@ describe('SignupForm', () => {
   })
 
   it.each<[string, FakeReply, string]>([
-    ['409', { status: 409, body: { detail: 'An account with this email already exists.' } }, 'Email ID already exists. Please use a different email or try logging in.'],
+    ['email_taken, whatever its words', { status: 409, body: { detail: 'An account with this email already exists.', code: 'email_taken' } }, 'Email ID already exists. Please use a different email or try logging in.'],
+    ['a 409 with another code', { status: 409, body: { detail: 'That request was already sent.', code: 'conflict' } }, 'That request was already sent.'],
     ['400 with a detail', { status: 400, body: { detail: 'body/email must match format "email"' } }, 'body/email must match format "email"'],
     ['429 with a detail', { status: 429, body: { detail: 'Too many sign-up requests. Please try again later.' } }, 'Too many sign-up requests. Please try again later.'],
     ['500 without a detail', { status: 500 }, 'Something went wrong. Please try again.'],

@@ -6,7 +6,6 @@ import { useHref, useNavigate } from 'react-router-dom'
 import Type, { type Static } from 'typebox'
 import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
 import { PageTitle } from '@/components/page-title'
-import { ApiError } from '@/lib/api-client'
 import { removeLocal, useLocalRecord } from '@/lib/local-db'
 import { useSignupRequest } from '../api/signup-request'
 import { failureText } from '@/lib/failure-text'
@@ -30,9 +29,8 @@ export const SIGNUP_DRAFT_ID = 'signup'
 const EMPTY_DRAFT: SignupDraft = { fullName: '', email: '', agreed: false }
 
 function signupFailureText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409 && !error.network) return TEXT.emailExists
   // The spec names no network text for this step: a failed connection reads as the general failure.
-  return failureText(error, { network: TEXT.failed, fallback: TEXT.failed, invalidAnswer: TEXT.notSuccessful })
+  return failureText(error, { network: TEXT.failed, fallback: TEXT.failed, invalidAnswer: TEXT.notSuccessful, byCode: { email_taken: TEXT.emailExists } })
 }
 
 export function SignupForm() {

@@ -2,12 +2,13 @@
 // answer that carries it. A query of its own under creditKeys so that a money move refreshes it
 // (refreshCredits in src/lib/credits.ts) without reloading the rest of the profile.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { ProfileResponse } from '@contract/profile.ts'
+import { ProfileResponse } from '@contract/profile.ts'
 import { apiRequest } from '@/lib/api-client'
 import { creditKeys } from '@/lib/credits'
 
 export async function getCreditBalance(signal?: AbortSignal): Promise<number> {
-  const profile = await apiRequest<ProfileResponse>('/profile', { signal })
+  // Checked: a balance that is not a number fails as 'invalid-answer' rather than being shown.
+  const profile = await apiRequest('/profile', { signal, schema: ProfileResponse })
   return profile.credits
 }
 

@@ -4,8 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { heldReply, renderWithPortal, setUpFakePortalApi, waitForDialogClosed } from '@/test/fake-portal-api'
 import { aDashboardJob, manyDashboardJobs } from '../lib/job-fixtures'
-import { readJobFilters, writeJobFilters } from '../lib/stored-job-filters'
+import { readLocal, writeLocal } from '@/lib/local-db'
+import { JOB_FILTERS_ID, JOB_FILTERS_STORE, StoredJobFilters } from '../lib/stored-job-filters'
 import { MyJobsPage } from './my-jobs-page'
+
+/** The choice as the page kept it in the local database. */
+const storedFilters = () => readLocal(JOB_FILTERS_STORE, JOB_FILTERS_ID, StoredJobFilters)
 import { startFakeClock } from '@/test/manual-clock'
 import { layOutTabs } from './tabs-layout-stand-in'
 import { jobKeys } from '../api/get-dashboard'
@@ -153,7 +157,7 @@ describe('MyJobsPage', () => {
     await user.type(start, '01/01/2024')
     await waitFor(() => expect(dashboardQuery()).toEqual({ start: String(new Date(2024, 0, 1).getTime()), end: String(new Date(2024, 2, 5, 23, 59, 59, 999).getTime()) }))
     await waitFor(() => expect(shownIds()).toEqual([10]))
-    await expect.poll(readJobFilters).toMatchObject({ range: { start: '01/01/2024', end: '05/03/2024' } })
+    await expect.poll(storedFilters).toMatchObject({ range: { start: '01/01/2024', end: '05/03/2024' } })
 
     api.answer('GET', '/clerk/dashboard', { status: 200, body: JOBS })
     await user.click(screen.getByRole('button', { name: 'Reset dates' }))
@@ -161,7 +165,7 @@ describe('MyJobsPage', () => {
     // The default range's jobs, read again (a list is never taken as current without asking).
     await waitFor(() => expect(dashboardQuery()).toEqual({ start: String(new Date(2024, 1, 27).getTime()), end: String(new Date(2024, 2, 5, 23, 59, 59, 999).getTime()) }))
     await waitFor(() => expect(shownIds()).toEqual([12, 11, 10]))
-    await expect.poll(readJobFilters).toMatchObject({ range: null })
+    await expect.poll(storedFilters).toMatchObject({ range: null })
   })
 
   it('says how to type a date, and asks for nothing, while a date cannot be read', async () => {
@@ -253,7 +257,7 @@ describe('MyJobsPage', () => {
     const end = screen.getByRole('combobox', { name: /^End date/ })
     await first.user.clear(end)
     await first.user.type(end, '31/01/2024')
-    await expect.poll(readJobFilters).toEqual({ status: 'Failed', reportType: 'Inventory Report', jobType: 'Human', range: { start: '01/01/2024', end: '31/01/2024' } })
+    await expect.poll(storedFilters).toEqual({ status: 'Failed', reportType: 'Inventory Report', jobType: 'Human', range: { start: '01/01/2024', end: '31/01/2024' } })
     first.unmount()
 
     renderPage()
@@ -268,7 +272,7 @@ describe('MyJobsPage', () => {
   })
 
   it('restores a choice stored by an earlier visit', async () => {
-    await writeJobFilters({ status: 'Completed', reportType: 'Inventory Report', jobType: 'AI', range: null })
+    await writeLocal(JOB_FILTERS_STORE, JOB_FILTERS_ID, { status: 'Completed', reportType: 'Inventory Report', jobType: 'AI', range: null } satisfies StoredJobFilters)
     renderPage()
     // The page waits for the stored choice: its first heading is already the stored one.
     expect(await screen.findByRole('heading', { level: 2 })).toHaveTextContent(/^Showing Completed jobs for Inventory Report with AI processing$/)

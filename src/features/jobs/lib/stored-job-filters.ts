@@ -4,7 +4,7 @@
 // query and may hold an address. A range is stored only when the clerk typed one, so the default keeps
 // meaning "the last 7 days up to now".
 import Type, { type Static } from 'typebox'
-import { readLocal, useLocalRecord, writeLocal } from '@/lib/local-db'
+import { useLocalRecord } from '@/lib/local-db'
 import { JOB_STATUS_LABELS } from './job-status'
 import { parseRangeDay } from './date-range'
 
@@ -36,19 +36,10 @@ function usable(filters: StoredJobFilters): StoredJobFilters {
   return range && !(parseRangeDay(range.start) && parseRangeDay(range.end)) ? { ...filters, range: null } : filters
 }
 
-/** What was stored; nothing, or a stored value of another shape, reads as the defaults. */
-export async function readJobFilters(): Promise<StoredJobFilters> {
-  const stored = await readLocal(JOB_FILTERS_STORE, JOB_FILTERS_ID, StoredJobFilters)
-  return stored ? usable(stored) : DEFAULT_JOB_FILTERS
-}
-
-export function writeJobFilters(filters: StoredJobFilters): Promise<void> {
-  return writeLocal(JOB_FILTERS_STORE, JOB_FILTERS_ID, filters)
-}
-
 /**
  * The stored filters as state, every change written through. `loaded` is false until the stored
- * choice has been read (the page waits for it, so the list never shows the defaults first).
+ * choice has been read (the page waits for it, so the list never shows the defaults first). Nothing
+ * stored, or a stored value of another shape, reads as the defaults.
  */
 export function useStoredJobFilters(): [StoredJobFilters, (change: Partial<StoredJobFilters>) => void, boolean] {
   const { value, loaded, change } = useLocalRecord(JOB_FILTERS_STORE, JOB_FILTERS_ID, StoredJobFilters, DEFAULT_JOB_FILTERS)

@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { MessageResponse } from '@contract/auth.ts'
 import type { ProfileResponse, ProfileUpdateBody } from '@contract/profile.ts'
 import { apiRequest } from '@/lib/api-client'
 import { EMPLOYEE_CODE_PLACEHOLDER } from '../messages'
 import { profileKeys } from './get-profile'
-
-export interface ProfileUpdateAnswer {
-  message?: string
-  success?: boolean
-}
 
 /** What the clerk may change (portal-spec.md §6); the name is sent back unchanged. */
 export interface ProfileChanges {
@@ -17,8 +13,11 @@ export interface ProfileChanges {
   address: string
 }
 
-/** PUT /profile/update in the snake_case reading of portal-spec.md §3, always with the placeholder employee code. */
-export function updateProfile(changes: ProfileChanges): Promise<ProfileUpdateAnswer> {
+/**
+ * PUT /profile/update in the snake_case reading of portal-spec.md §3, always with the placeholder
+ * employee code. An answer without its message fails as 'invalid-answer'.
+ */
+export function updateProfile(changes: ProfileChanges): Promise<MessageResponse> {
   const body: ProfileUpdateBody = {
     full_name: changes.full_name,
     phone_number: changes.phone_number,
@@ -26,7 +25,7 @@ export function updateProfile(changes: ProfileChanges): Promise<ProfileUpdateAns
     company_name: changes.company_name,
     employee_code: EMPLOYEE_CODE_PLACEHOLDER,
   }
-  return apiRequest<ProfileUpdateAnswer>('/profile/update', { method: 'PUT', json: body })
+  return apiRequest('/profile/update', { method: 'PUT', json: body, schema: MessageResponse })
 }
 
 /**

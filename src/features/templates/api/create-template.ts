@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { MessageResponse } from '@contract/auth.ts'
 import { ApiError, apiRequest } from '@/lib/api-client'
 import { templateKeys } from './get-templates'
 
@@ -7,20 +8,16 @@ export interface CreateTemplateInput {
   file: File
 }
 
-export interface CreateTemplateAnswer {
-  message?: string
-  success?: boolean
-}
-
 /**
  * POST /clerk-template/create/ as multipart (template_name, template_file). A second template answers
- * 409, a refused file 400 and an oversized one 413, each with the server's words in `detail`.
+ * 409, a refused file 400 and an oversized one 413, each with the server's words in `detail`. An
+ * answer without its message fails as 'invalid-answer'.
  */
-export function createTemplate({ templateName, file }: CreateTemplateInput): Promise<CreateTemplateAnswer> {
+export function createTemplate({ templateName, file }: CreateTemplateInput): Promise<MessageResponse> {
   const form = new FormData()
   form.append('template_name', templateName)
   form.append('template_file', file, file.name)
-  return apiRequest<CreateTemplateAnswer>('/clerk-template/create/', { method: 'POST', form, failureMessage: 'Failed to create template' })
+  return apiRequest('/clerk-template/create/', { method: 'POST', form, failureMessage: 'Failed to create template', schema: MessageResponse })
 }
 
 export function useCreateTemplate() {
