@@ -203,8 +203,10 @@ function runFfmpeg(limits: MeasureLimits, fileName: string, args: string[]): Pro
       const detail = errors.trim().split('\n').at(-1) ?? ''
       if (timedOut) reject(new AudioMeasureError('over_limits', fileName, `no answer within ${limits.timeoutMs} ms`))
       else if (signal) reject(new AudioMeasureError('over_limits', fileName, `stopped by ${signal} (CPU or memory limit)`))
-      // 126/127: prlimit could not run the binary at all.
-      else if (code === 126 || code === 127) reject(new AudioMeasureError('ffmpeg_missing', fileName, detail))
+      // prlimit could not run the binary at all.
+      else if (/^prlimit: failed to execute/m.test(errors)) reject(new AudioMeasureError('ffmpeg_missing', fileName, detail))
+      // The loader could not map ffmpeg's libraries within the memory limit (127, "failed to map segment").
+      else if (code === 127) reject(new AudioMeasureError('over_limits', fileName, detail))
       else if (code !== 0) reject(new AudioMeasureError('not_audio', fileName, detail))
       else resolve(output)
     })

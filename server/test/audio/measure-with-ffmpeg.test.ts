@@ -107,6 +107,12 @@ describe('a file the measure cannot read', () => {
     expect(error).toMatchObject({ reason: 'over_limits', message: 'could not measure long.wav: over_limits (no answer within 1 ms)' })
   })
 
+  it('a run past its memory limit fails as such, not as a missing ffmpeg', async () => {
+    // Debian's ffmpeg maps ~270 MiB of libraries before it reads a byte: 200 MiB stops it at once.
+    const cramped = createAudioMeasurer({ memoryBytes: 200 * 1024 * 1024 })
+    expect(await failure(cramped(fileOf('dictaphone.wav'), 'dictaphone.wav'))).toBe('over_limits')
+  })
+
   it('ffmpeg missing where the setting points is said as such', async () => {
     const nowhere = createAudioMeasurer({ ffmpegPath: path.join(folder, 'no-ffmpeg-here') })
     expect(await failure(nowhere(fileOf('dictaphone.wav'), 'dictaphone.wav'))).toBe('ffmpeg_missing')
