@@ -1,12 +1,8 @@
 // Builds the portal when dist/ is missing or older than any of its sources, so `npm start`
-// on a fresh clone just works and a second start does not pay for a build. It first makes sure
-// Debian's ffmpeg is installed (ensure-ffmpeg.mjs), the one system package the server needs.
+// on a fresh clone just works and a second start does not pay for a build.
 import { existsSync, statSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { execFileSync } from 'node:child_process'
-import { ensureFfmpeg } from './ensure-ffmpeg.mjs'
-
-ensureFfmpeg()
 
 const root = path.resolve(import.meta.dirname, '..')
 const built = path.join(root, 'dist', 'index.html')

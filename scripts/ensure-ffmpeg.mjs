@@ -2,7 +2,7 @@
 // duration; decisions.md "Create Job: measuring audio"). As root with apt-get it installs the
 // `ffmpeg` package when it is missing; otherwise it says exactly what to install and lets the server
 // start (which refuses audio uploads without it, and in production refuses to start).
-// `npm start` runs it through build-portal-if-needed.mjs; `node scripts/ensure-ffmpeg.mjs` alone works too.
+// `npm start` runs it first (package.json); `node scripts/ensure-ffmpeg.mjs` alone works too.
 import { execFileSync, spawnSync } from 'node:child_process'
 
 const ffmpegPath = process.env.FFMPEG_PATH?.trim() || 'ffmpeg'
