@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
 const alias = {
@@ -13,12 +13,14 @@ const alias = {
 const POLL_LIMIT = { timeout: 15_000 }
 
 // The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
-const serverSuite = (kind: 'pglite' | 'postgres', extraIncludes: string[] = []) => ({
+// Tests that need no database (server/test/audio) run once, with the PGlite suite.
+const serverSuite = (kind: 'pglite' | 'postgres', extraIncludes: string[] = [], excludes: string[] = []) => ({
   resolve: { alias },
   test: {
     name: `server-${kind}`,
     environment: 'node' as const,
     include: ['server/test/**/*.test.ts', ...extraIncludes],
+    exclude: [...configDefaults.exclude, ...excludes],
     globalSetup: [`server/test/support/global-setup-${kind}.ts`],
     testTimeout: 20_000,
     hookTimeout: 60_000,
@@ -45,7 +47,7 @@ export default defineConfig({
       },
       // Pure server units need no database; they run once, with the PGlite suite.
       serverSuite('pglite', ['server/src/**/*.test.ts']),
-      serverSuite('postgres'),
+      serverSuite('postgres', [], ['server/test/audio/**']),
     ],
   },
 })

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes sure the two system tools the tests use are present: Debian's Chromium (Playwright's own
-# browser download does not work on these machines) and the PostgreSQL 15 server binaries.
+# Makes sure the system tools the tests use are present: Debian's Chromium (Playwright's own
+# browser download does not work on these machines), the PostgreSQL 15 server binaries, and ffmpeg
+# (the server measures audio with it, and the audio tests generate their recordings with it).
 # As root it installs what is missing with apt-get; otherwise it says exactly what to install.
 set -euo pipefail
 
@@ -16,6 +17,8 @@ fi
 pg_bin="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 [[ -x "$pg_bin/postgres" && -x "$pg_bin/initdb" ]] || missing+=(postgresql-15)
 
+command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg)
+
 if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
 
 if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null; then
@@ -27,6 +30,6 @@ if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null; then
 fi
 
 echo "The tests need these Debian packages, which are missing: ${missing[*]}" >&2
-echo "Install them with: sudo apt-get install ${missing[*]}" >&2
+echo "Install them with: sudo apt-get install --no-install-recommends ${missing[*]}" >&2
 echo "(or point CHROMIUM_PATH at a Chromium binary and PG_BIN at PostgreSQL 15's bin folder)" >&2
 exit 1

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     expect(config.publicUrlFollowsPort).toBe(true)
     expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }, '/srv/app')).toMatchObject({ publicUrl: 'https://portal.example.com', publicUrlFollowsPort: false })
     expect(config.demoAccount).toBe(true)
+    expect(config.ffmpegPath).toBe('ffmpeg')
+    expect(loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' }, '/srv/app').ffmpegPath).toBe('/opt/ffmpeg/bin/ffmpeg')
   })
 
   it('selects a PostgreSQL server with DATABASE_URL and then seeds no demo account', () => {

@@ -30,6 +30,8 @@ export interface Config {
   jwtSecret: string | undefined
   /** The operator command line's token. Unset: generated, kept in the database and written to DATA_DIR/ops-token. */
   opsToken: string | undefined
+  /** The ffmpeg binary that measures audio durations (Debian's package; see decisions.md). */
+  ffmpegPath: string
   mail: {
     /** smtp(s)://user:password@host:port; unset: messages go to the outbox folder (never in production). */
     smtpUrl: string | undefined
@@ -103,6 +105,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (smtpUrl === undefined && production) {
     problems.push('SMTP_URL is required when NODE_ENV=production: without it e-mails (with their sign-in links) would go to the outbox and the log')
   }
+  const ffmpegPath = read('FFMPEG_PATH') ?? 'ffmpeg'
+
   const mailFrom = read('MAIL_FROM') ?? 'InspectScribe <no-reply@inspectscribe.example>'
 
   if (problems.length > 0) throw new ConfigError(problems)
@@ -120,6 +124,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoAccount,
     jwtSecret,
     opsToken,
+    ffmpegPath,
     mail: { smtpUrl, from: mailFrom, outboxDir: path.join(dataDir, 'outbox') },
   }
 }

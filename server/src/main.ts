@@ -1,6 +1,7 @@
 // The server process: configuration, database, HTTP, and a graceful stop on SIGINT/SIGTERM.
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.ts'
+import { checkFfmpegAtStart } from './audio/ffmpeg-at-start.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { prepareDatabase } from './db/prepare.ts'
 import { DEMO_CLERK } from './db/seed-data.ts'
@@ -17,6 +18,12 @@ async function main(): Promise<void> {
       process.exit(1)
     }
     throw error
+  }
+
+  const ffmpeg = await checkFfmpegAtStart(config)
+  if (!ffmpeg.ok) {
+    console.error(ffmpeg.message)
+    if (ffmpeg.stop) process.exit(1)
   }
 
   const database = await prepareDatabase(config)
@@ -43,6 +50,7 @@ async function main(): Promise<void> {
 
   console.log(`\nInspectScribe is ready at http://${shownHost}:${port}`)
   console.log(`Database: ${config.database.kind === 'pglite' ? `embedded (PGlite) in ${config.database.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`)
+  console.log(`Audio durations: ${ffmpeg.ok ? ffmpeg.version.replace(/ Copyright.*/, '') : 'ffmpeg is missing, so audio uploads are refused (see above)'}`)
   if (config.demoAccount) {
     console.log(`Sign in with the demo clerk account: ${DEMO_CLERK.email}  password: ${DEMO_CLERK.password}`)
   }
