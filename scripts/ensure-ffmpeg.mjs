@@ -1,7 +1,7 @@
 // Makes sure Debian's ffmpeg is there before the server starts (it measures every audio upload's
 // duration; decisions.md "Create Job: measuring audio"). As root with apt-get it installs the
-// `ffmpeg` package when it is missing; otherwise it says exactly what to install and lets the server
-// start (which refuses audio uploads without it, and in production refuses to start).
+// `ffmpeg` package when it is missing. It prints no advice of its own: the server checks ffmpeg at start
+// and says what to install (refusing audio uploads without it, and in production refusing to start).
 // `npm start` runs it first (package.json); `node scripts/ensure-ffmpeg.mjs` alone works too.
 import { execFileSync, spawnSync } from 'node:child_process'
 
@@ -20,16 +20,9 @@ export function ensureFfmpeg() {
       execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
       execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'ffmpeg'], { stdio: ['ignore', 'ignore', 'inherit'], env })
     } catch {
-      // apt-get printed why (no network, a locked dpkg); the message below says what to do.
+      // apt-get printed why (no network, a locked dpkg); the server's start check says what to do.
     }
-    if (runs()) return
   }
-  console.error(
-    `ffmpeg is missing (looked for "${ffmpegPath}"): audio uploads will be refused until it is installed.\n` +
-      (ffmpegPath === 'ffmpeg'
-        ? 'Install the Debian package: sudo apt-get install --no-install-recommends ffmpeg'
-        : 'Point FFMPEG_PATH at a working ffmpeg binary, or unset it to use the ffmpeg on PATH.'),
-  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureFfmpeg()

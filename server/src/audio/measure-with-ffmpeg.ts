@@ -73,8 +73,6 @@ const DEMUXERS: Record<string, { demuxer: string; lastPacket?: boolean; probeDec
   flac: { demuxer: 'flac', lastPacket: true },
 }
 
-export const MEASURABLE_EXTENSIONS = Object.keys(DEMUXERS)
-
 /** Seconds of audio in the file at `filePath`; `fileName` (its extension) says what it claims to be. */
 export type MeasureAudioFile = (filePath: string, fileName: string) => Promise<number>
 

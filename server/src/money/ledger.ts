@@ -27,7 +27,7 @@ export function assertCents(amountCents: number): void {
  * by now is refused with 404 not_found: every caller, route or task, gets the same clear answer.
  */
 export async function lockBalance(tx: Db, userId: string): Promise<number> {
-  if (!(await creditsRepository.lockClerk(tx, userId))) throw new HttpError(404, M.noSuchClerk, 'not_found')
+  if (!(await creditsRepository.lockClerk(tx, userId))) throw new HttpError(404, M.noSuchClerk)
   return creditsRepository.balanceCents(tx, userId)
 }
 

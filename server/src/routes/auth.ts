@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const email = request.body.email.trim()
     if (!fullName || !email) throw new HttpError(400, M.nameAndEmailRequired)
     if (!EMAIL_PATTERN.test(email)) throw new HttpError(400, M.invalidEmail)
-    if (await spentBudget(db, SIGNUP_REQUEST_BUDGET, email, request.ip)) throw new HttpError(429, M.tooManySignupRequests, 'rate_limited')
+    if (await spentBudget(db, SIGNUP_REQUEST_BUDGET, email, request.ip)) throw new HttpError(429, M.tooManySignupRequests)
     if (await usersRepository.findByEmail(db, email)) throw new HttpError(409, M.emailExists, 'email_taken')
 
     const token = randomToken()
@@ -99,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request, reply) => {
     const { email, password } = request.body
-    if (await spentBudget(db, LOGIN_FAILURE_BUDGET, email, request.ip)) throw new HttpError(429, { error: M.tooManyLoginFailures }, 'rate_limited')
+    if (await spentBudget(db, LOGIN_FAILURE_BUDGET, email, request.ip)) throw new HttpError(429, { error: M.tooManyLoginFailures })
 
     const user = await usersRepository.findByEmail(db, email)
     unknownUserHash ??= hashPassword(randomToken())
@@ -155,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const email = request.body.email.trim()
     if (!email) throw new HttpError(400, 'Please enter your email address.')
     const spent = await spentBudget(db, RESET_REQUEST_BUDGET, email, request.ip)
-    if (spent === 'address') throw new HttpError(429, M.tooManyResetRequests, 'rate_limited')
+    if (spent === 'address') throw new HttpError(429, M.tooManyResetRequests)
     // From here on the answer is the same whether or not the e-mail has an account, and so is its
     // timing: nothing that depends on the account is awaited.
     if (spent === null) {

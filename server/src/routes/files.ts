@@ -27,7 +27,7 @@ const jobFile =
     return job ? { job } : null
   }
 
-export const RANGE_BEYOND_END = 'The requested range lies beyond the end of the file.'
+const RANGE_BEYOND_END = 'The requested range lies beyond the end of the file.'
 
 /** File kinds by their path number (decisions.md). The recharge report (15) comes with credits. */
 const FILE_KINDS = ['10', '11', '12', '13'] as const

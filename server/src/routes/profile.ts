@@ -78,7 +78,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { old_password, new_password } = request.body
     const user = await currentUser(request.clerk!.userId)
     // Guessing the current password here is throttled like guessing it at sign-in.
-    if (await spentBudget(db, LOGIN_FAILURE_BUDGET, user.email, request.ip)) throw new HttpError(429, { error: PROFILE_MESSAGES.tooManyAttempts }, 'rate_limited')
+    if (await spentBudget(db, LOGIN_FAILURE_BUDGET, user.email, request.ip)) throw new HttpError(429, { error: PROFILE_MESSAGES.tooManyAttempts })
     if (!(await verifyPassword(user.passwordHash, old_password))) {
       await recordEvent(db, LOGIN_FAILURE_BUDGET, user.email, request.ip)
       throw new HttpError(400, { error: PROFILE_MESSAGES.wrongCurrentPassword }, 'wrong_current_password')

@@ -7,6 +7,7 @@ import { MessageResponse } from '@contract/auth.ts'
 import { RowId } from '@contract/input-rules.ts'
 import { TEMPLATE_MAX_BYTES, TemplateList } from '@contract/templates.ts'
 import { HttpError } from '../http-error.ts'
+import { NOT_FOUND_DETAIL } from '../plugins/error-handler.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { templatesRepository, type ClerkTemplate } from '../repositories/templates-repository.ts'
@@ -48,13 +49,13 @@ export const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/:id', { schema: { params: Type.Object({ id: RowId() }), response: { 200: MessageResponse } } }, async (request) => {
     const userId = request.clerk!.userId
     const id = Number(request.params.id)
-    if (!Number.isSafeInteger(id)) throw new HttpError(404, TEMPLATE_MESSAGES.notFound)
+    if (!Number.isSafeInteger(id)) throw new HttpError(404, NOT_FOUND_DETAIL)
     const removed = await db.transaction(async (tx) => {
       const row = await templatesRepository.remove(tx, userId, id)
       if (row) await notificationsRepository.add(tx, userId, TEMPLATE_MESSAGES.notifyRemoved(row.templateName))
       return row
     })
-    if (!removed) throw new HttpError(404, TEMPLATE_MESSAGES.notFound)
+    if (!removed) throw new HttpError(404, NOT_FOUND_DETAIL)
     await storage.remove(removed.fileKey)
     return { message: TEMPLATE_MESSAGES.deleted, success: true }
   })

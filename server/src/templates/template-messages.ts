@@ -11,7 +11,6 @@ export const TEMPLATE_MESSAGES = {
   wrongType: (allowed: string[]) => `Only ${allowed.join(', ')} files are allowed`,
   wrongContent: 'The file’s content does not match its type. Please upload a real document.',
   tooLarge: 'The template is larger than 20 MB.',
-  notFound: 'Not found',
   notifyAdded: (name: string) => `Template "${name}" was added.`,
   notifyRemoved: (name: string) => `Template "${name}" was removed.`,
 } as const

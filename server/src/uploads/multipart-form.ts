@@ -10,7 +10,6 @@ import type { ReceivedUpload } from './receive-upload.ts'
 export interface FormLimits {
   /** The file's byte limit (@fastify/multipart truncates beyond it; receiveUpload refuses that). */
   fileSize: number
-  fields?: number
 }
 
 export interface UploadForm<M> {
@@ -38,7 +37,7 @@ export async function readUploadForm<M>(
   const fields = new Map<string, string>()
   let file: ReceivedUpload<M> | undefined
   try {
-    for await (const part of request.parts({ limits: { fileSize: limits.fileSize, files: 1, fields: limits.fields ?? 5 } })) {
+    for await (const part of request.parts({ limits: { fileSize: limits.fileSize, files: 1, fields: 5 } })) {
       if (part.type === 'field') {
         fields.set(part.fieldname, String(part.value))
       } else if (part.fieldname !== fileField || file) {
