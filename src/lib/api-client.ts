@@ -1,8 +1,8 @@
 // The portal's one transport to its API (the modules are in ./transport/): JSON calls, file downloads
 // and uploads with progress, one refresh path, one 403 path and one error type. Features import it
 // from here.
-export { ApiError, type ApiErrorInit, type ApiErrorKind, type ErrorDetail } from './transport/api-error'
+export { ApiError, type ApiErrorInit, type ApiErrorKind } from './transport/api-error'
 export { apiBlob, apiRequest, apiRequestIfChanged, apiUrl, newIdempotencyKey } from './transport/request'
 export type { Conditional, JsonRequestOptions, RequestOptions, UploadProgress } from './transport/request'
-export { EXPIRY_MARGIN_MS, refreshAccessToken, setForbiddenHandler } from './transport/session-token'
-export { downloadFile, fileBaseName, fileUrl, FILE_KIND, saveFile, type DownloadFileOptions, type FileKind } from './transport/download'
+export { refreshAccessToken, setForbiddenHandler } from './transport/session-token'
+export { downloadFile, fileBaseName, fileUrl, FILE_KIND, saveFile, type FileKind } from './transport/download'

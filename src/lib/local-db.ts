@@ -74,8 +74,27 @@ export function replaceLocalDbForTests(db: LocalDb): void {
 // ---- Reading and writing. IndexedDB can be refused (a private window, a full disk): then nothing is
 // ---- kept, and the portal works as on a first visit.
 
-/** The value kept under `id`, if there is one and it matches `schema`; one that does not is removed. */
+/** How long a read waits for IndexedDB before it goes on without the kept value. */
+export const LOCAL_READ_LIMIT_MS = 2000
+
+/**
+ * The value kept under `id`, if there is one and it matches `schema`; one that does not is removed.
+ * Some WebKit releases leave the first IndexedDB open of a launch unanswered: a reader must not wait
+ * for ever, so after LOCAL_READ_LIMIT_MS the value counts as absent.
+ */
 export async function readLocal<S extends TSchema>(store: LocalStore, id: string, schema: S, db: LocalDb = localDb): Promise<Static<S> | undefined> {
+  let giveUp: ReturnType<typeof setTimeout> | undefined
+  const limit = new Promise<undefined>((resolve) => {
+    giveUp = setTimeout(() => resolve(undefined), LOCAL_READ_LIMIT_MS)
+  })
+  try {
+    return await Promise.race([readChecked(store, id, schema, db), limit])
+  } finally {
+    clearTimeout(giveUp)
+  }
+}
+
+async function readChecked<S extends TSchema>(store: LocalStore, id: string, schema: S, db: LocalDb): Promise<Static<S> | undefined> {
   try {
     const record = await db.table<LocalRecord, string>(store).get(id)
     if (record === undefined) return undefined
@@ -103,9 +122,6 @@ export async function removeLocal(store: LocalStore, id: string, db: LocalDb = l
   }
 }
 
-/** How long a component waits for a kept value before it goes on without it. */
-export const LOCAL_READ_LIMIT_MS = 2000
-
 /**
  * A kept value as React state, for a form or a choice that should survive a visit. The first render
  * has `initial` (IndexedDB answers later) and `loaded` false; the kept value replaces it when it
@@ -115,18 +131,13 @@ export function useLocalRecord<S extends TSchema>(store: LocalStore, id: string,
   const [state, setState] = useState({ value: initial, loaded: false, changed: false })
   useEffect(() => {
     let current = true
-    const settle = (kept: Static<S> | undefined) => {
+    // readLocal gives up after LOCAL_READ_LIMIT_MS, so the page never waits for ever.
+    void readLocal(store, id, schema).then((kept) => {
       if (!current) return
-      current = false
       setState((now) => (now.changed || kept === undefined ? { ...now, loaded: true } : { value: kept, loaded: true, changed: false }))
-    }
-    void readLocal(store, id, schema).then(settle)
-    // Some WebKit releases leave the first IndexedDB open of a launch unanswered: a page that waits
-    // for its value must not wait for ever, so after this long the value counts as absent.
-    const giveUp = setTimeout(() => settle(undefined), LOCAL_READ_LIMIT_MS)
+    })
     return () => {
       current = false
-      clearTimeout(giveUp)
     }
   }, [store, id, schema])
   useEffect(() => {

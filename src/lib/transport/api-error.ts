@@ -45,9 +45,13 @@ export class ApiError extends Error {
 
   /** The server's words for this failure, when it sent any. */
   get serverMessage(): string | undefined {
-    if (typeof this.detail === 'string') return this.detail
-    return this.detail?.error
+    return detailWords(this.detail)
   }
+}
+
+/** The server's words in a `detail`: the text itself, or its `error`. */
+export function detailWords(detail: ErrorDetail): string | undefined {
+  return typeof detail === 'string' ? detail : detail?.error
 }
 
 /** The `detail` and `code` of an error body, each only when it has the contract's shape. */

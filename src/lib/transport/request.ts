@@ -3,8 +3,8 @@
 // (refreshed first near expiry), the idempotency key and the timeout, and turns every failure into an
 // ApiError of one of five kinds; one place ends the session on a 403.
 import type { Static, TSchema } from 'typebox'
-import { env } from '@/config/env'
-import { ApiError, errorFields, type ErrorDetail } from './api-error'
+import { ApiError, detailWords, errorFields } from './api-error'
+import { apiUrl, type ApiQuery } from './api-url'
 import { send, type UploadProgress } from './send'
 import { bearerToken, endSessionOnForbidden } from './session-token'
 
@@ -14,7 +14,7 @@ export interface RequestOptions {
   json?: unknown
   /** Sent as multipart form data. */
   form?: FormData
-  query?: Record<string, string | number | undefined>
+  query?: ApiQuery
   /** Auth calls send no Bearer header, and a 403 on them does not end a session. */
   auth?: boolean
   /** Cancels the call; it then fails with kind 'aborted'. */
@@ -36,14 +36,7 @@ export interface JsonRequestOptions<S extends TSchema | undefined = undefined> e
 
 export type { UploadProgress }
 
-export function apiUrl(path: string, query?: RequestOptions['query']): string {
-  const url = `${env.apiBase}${path.startsWith('/') ? path : `/${path}`}`
-  if (!query) return url
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value))
-  const search = params.toString()
-  return search ? `${url}?${search}` : url
-}
+export { apiUrl }
 
 /** A fresh key for one request and its retries (no crypto.randomUUID: it needs a secure context). */
 export function newIdempotencyKey(): string {
@@ -113,7 +106,7 @@ async function exchange(path: string, options: ExchangeOptions, accept: string):
   // A 403 on a call made with the session means the session is over. Sign-in calls carry none.
   if (response.status === 403 && auth) endSessionOnForbidden()
   const { detail, code } = errorFields(await readJson(response))
-  throw new ApiError({ kind: 'http', status: response.status, detail, code, message: wordsOf(detail) || options.failureMessage || `Request failed with status ${response.status}` })
+  throw new ApiError({ kind: 'http', status: response.status, detail, code, message: detailWords(detail) || options.failureMessage || `Request failed with status ${response.status}` })
 }
 
 async function checkedAnswer(answer: Exchanged, options: JsonRequestOptions<TSchema | undefined>): Promise<unknown> {
@@ -154,8 +147,6 @@ function noAnswer({ signal, timeout, failureMessage }: RequestOptions & { timeou
 function invalidAnswer(status: number, { failureMessage }: RequestOptions): ApiError {
   return new ApiError({ kind: 'invalid-answer', status, message: failureMessage ?? 'The server’s answer could not be read' })
 }
-
-const wordsOf = (detail: ErrorDetail) => (typeof detail === 'string' ? detail : detail?.error)
 
 /** The answer's body: parsed when it is JSON; a body that arrived whole but does not parse reads as absent. */
 async function readBody(answer: Exchanged, options: RequestOptions): Promise<unknown> {

@@ -1,9 +1,9 @@
 // The transport's one refresh path and one 403 path: the token a call sends (refreshed first when it
 // is about to expire) and what a 403 on a signed-in call does (portal-spec.md §4: any 403 ends the
 // session and sends the person to sign in).
-import { env } from '@/config/env'
 import { announceRefreshedToken, withRefreshLock } from '../refresh-lock'
 import { clearSession, readSession, saveSession } from '../session'
+import { apiUrl } from './api-url'
 
 /** A token this close to expiry is refreshed before it is sent: it could expire on the way. */
 export const EXPIRY_MARGIN_MS = 10_000
@@ -26,7 +26,7 @@ export function refreshAccessToken(): Promise<boolean> {
         // Another tab refreshed while this one waited its turn, and handed the new token over.
         if (current && current !== held) return true
         // Straight to fetch, not through the transport: a refresh must not itself wait for a refresh.
-        const response = await fetch(`${env.apiBase}/auth/refresh-token`, { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } })
+        const response = await fetch(apiUrl('/auth/refresh-token'), { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } })
         if (!response.ok) return false
         const { access } = (await response.json()) as { access?: string }
         if (!access) return false
