@@ -340,3 +340,49 @@ export const creditEntries = pgTable(
   },
   (t) => [index('credit_entries_user_idx').on(t.userId, t.createdAt), check('credit_entries_amount_nonzero', sql`${t.amountCents} <> 0`)],
 )
+
+/**
+ * Audio a clerk uploaded and had measured (calculate-cost), waiting for its job: the folder token is
+ * what create-job names. Used at most once (`job_id` set in the job's transaction); an unused folder
+ * expires and the sweep removes its files and rows. A used folder's files belong to its job from then on.
+ */
+export const uploadFolders = pgTable(
+  'upload_folders',
+  {
+    token: uuid().primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportTypeId: integer('report_type_id')
+      .notNull()
+      .references(() => reportTypes.id),
+    /** Total measured length of the folder's audio, in seconds. */
+    audioDurationSeconds: numeric('audio_duration_seconds', { precision: 12, scale: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The job that used the folder; a folder makes one job only. */
+    jobId: integer('job_id')
+      .unique()
+      .references(() => jobs.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('upload_folders_user_idx').on(t.userId), index('upload_folders_expires_idx').on(t.expiresAt)],
+)
+
+/** One measured audio file of an upload folder, committed in storage at `file_key`. */
+export const uploadFolderFiles = pgTable(
+  'upload_folder_files',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    folderToken: uuid('folder_token')
+      .notNull()
+      .references(() => uploadFolders.token, { onDelete: 'cascade' }),
+    /** The order the clerk sent the files in. */
+    position: integer().notNull(),
+    fileKey: text('file_key').notNull().unique(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    durationSeconds: numeric('duration_seconds', { precision: 12, scale: 3 }).notNull(),
+  },
+  (t) => [index('upload_folder_files_folder_idx').on(t.folderToken)],
+)

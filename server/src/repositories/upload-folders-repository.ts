@@ -1,0 +1,108 @@
+// Upload folders: the audio calculate-cost received and measured, waiting for create-job to name its
+// token. A folder is used once, inside the job's transaction; an unused one expires and is swept.
+import { and, asc, eq, isNull, isNotNull, lte, sql } from 'drizzle-orm'
+import type { Db } from '../db/database.ts'
+import { uploadFolderFiles, uploadFolders } from '../db/schema.ts'
+
+export type UploadFolder = typeof uploadFolders.$inferSelect
+export type UploadFolderFile = typeof uploadFolderFiles.$inferSelect
+
+export interface NewUploadFolderFile {
+  fileKey: string
+  fileName: string
+  sizeBytes: number
+  /** Seconds, as decimal text with up to 3 places. */
+  durationSeconds: string
+}
+
+/** Where a folder's files are stored: removing this prefix removes them all. */
+export function uploadFolderPrefix(userId: string, token: string): string {
+  return `clerks/${userId}/uploads/${token}/`
+}
+
+/** What claiming a folder for a job found. */
+export type FolderClaim =
+  | { outcome: 'claimed'; folder: UploadFolder; files: UploadFolderFile[] }
+  /** No such folder for this clerk (another clerk's token reads the same: 404). */
+  | { outcome: 'missing' }
+  | { outcome: 'expired' }
+  /** The folder made a job before (`jobId` null when that job has since been deleted). */
+  | { outcome: 'used'; jobId: number | null }
+
+export const uploadFoldersRepository = {
+  /** Writes a folder and its files (already committed in storage under uploadFolderPrefix). */
+  async create(
+    db: Db,
+    folder: { token: string; userId: string; reportTypeId: number; audioDurationSeconds: string; expiresAt: Date; createdAt?: Date },
+    files: NewUploadFolderFile[],
+  ): Promise<void> {
+    await db.insert(uploadFolders).values(folder)
+    if (files.length > 0) await db.insert(uploadFolderFiles).values(files.map((file, position) => ({ ...file, folderToken: folder.token, position })))
+  },
+
+  /** The clerk's own folder and its files in the order sent; undefined for an unknown or another clerk's token. */
+  async findOwned(db: Db, userId: string, token: string): Promise<{ folder: UploadFolder; files: UploadFolderFile[] } | undefined> {
+    const [folder] = await db
+      .select()
+      .from(uploadFolders)
+      .where(and(eq(uploadFolders.token, token), eq(uploadFolders.userId, userId)))
+    if (!folder) return undefined
+    const files = await db.select().from(uploadFolderFiles).where(eq(uploadFolderFiles.folderToken, token)).orderBy(asc(uploadFolderFiles.position))
+    return { folder, files }
+  },
+
+  /**
+   * Marks the clerk's folder as used by `jobId`, inside the job's transaction. The row is locked, so two
+   * submits naming one folder cannot both claim it: the second finds it used.
+   */
+  async claim(db: Db, userId: string, token: string, jobId: number, now = new Date()): Promise<FolderClaim> {
+    const [folder] = await db
+      .select()
+      .from(uploadFolders)
+      .where(and(eq(uploadFolders.token, token), eq(uploadFolders.userId, userId)))
+      .for('update')
+    if (!folder) return { outcome: 'missing' }
+    if (folder.usedAt) return { outcome: 'used', jobId: folder.jobId }
+    if (folder.expiresAt <= now) return { outcome: 'expired' }
+    await db.update(uploadFolders).set({ jobId, usedAt: now }).where(eq(uploadFolders.token, token))
+    const files = await db.select().from(uploadFolderFiles).where(eq(uploadFolderFiles.folderToken, token)).orderBy(asc(uploadFolderFiles.position))
+    return { outcome: 'claimed', folder, files }
+  },
+
+  /** Unused folders past their expiry, oldest first: their files are to be removed, then the rows. */
+  async expiredUnused(db: Db, now: Date, limit: number): Promise<Pick<UploadFolder, 'token' | 'userId'>[]> {
+    return db
+      .select({ token: uploadFolders.token, userId: uploadFolders.userId })
+      .from(uploadFolders)
+      .where(and(isNull(uploadFolders.usedAt), lte(uploadFolders.expiresAt, now)))
+      .orderBy(asc(uploadFolders.expiresAt))
+      .limit(limit)
+  },
+
+  /** Deletes a folder's rows (its files' rows go with it); only while it is still unused. */
+  async removeUnused(db: Db, token: string): Promise<void> {
+    await db.delete(uploadFolders).where(and(eq(uploadFolders.token, token), isNull(uploadFolders.usedAt)))
+  },
+
+  /**
+   * Deletes the rows of used folders that expired: their files belong to their jobs, so only the rows
+   * go (the marker that refuses a second job from the folder is no longer needed once create-job
+   * would refuse the token as expired anyway).
+   */
+  async removeUsedExpired(db: Db, now: Date): Promise<number> {
+    const removed = await db
+      .delete(uploadFolders)
+      .where(and(isNotNull(uploadFolders.usedAt), lte(uploadFolders.expiresAt, now)))
+      .returning({ token: uploadFolders.token })
+    return removed.length
+  },
+
+  /** How many folders the clerk holds that are unused and unexpired (a bound on what one clerk may keep). */
+  async countOpen(db: Db, userId: string, now = new Date()): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(uploadFolders)
+      .where(and(eq(uploadFolders.userId, userId), isNull(uploadFolders.usedAt), sql`${uploadFolders.expiresAt} > ${now}`))
+    return row?.count ?? 0
+  },
+}
