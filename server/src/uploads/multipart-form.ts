@@ -76,3 +76,66 @@ export async function withSingleFile<T>(
     throw error
   }
 }
+
+/** One file field of a form that takes several files (e.g. create-job's `support_files`). */
+export interface FileFieldRule<M> {
+  /** Most files the field takes; one more is refused with `tooMany` (400). */
+  maxFiles: number
+  tooMany: string
+  /** Receives one of the field's files (receiveUpload with the field's rules); `index` counts from 0. */
+  receive: (part: MultipartFile, index: number) => Promise<ReceivedUpload<M>>
+}
+
+export interface FilesForm<M> {
+  /** Each text field's value (the last one sent, when a name comes twice). */
+  fields: Map<string, string>
+  /** The received files of each file field, in the order sent; a field with none is absent. */
+  files: Map<string, ReceivedUpload<M>[]>
+}
+
+/**
+ * Reads a form with any number of files in several fields, each received as it streams by its
+ * field's rule; parts of other file fields are drained unread. When anything fails (a refused file,
+ * too many files, a client gone), every file received so far is taken back before the error goes on,
+ * so a refused form leaves nothing in storage. The caller checks the fields and which files are
+ * required (the spec's order of messages), and takes the files back itself if it refuses then.
+ */
+export async function readFilesForm<M>(
+  request: FastifyRequest,
+  { fileFields, maxFileBytes, maxFields, requiredText }: { fileFields: Record<string, FileFieldRule<M>>; maxFileBytes: number; maxFields: number; requiredText: string },
+): Promise<FilesForm<M>> {
+  requireMultipart(request, requiredText)
+  const fields = new Map<string, string>()
+  const files = new Map<string, ReceivedUpload<M>[]>()
+  // One file past every field's limit still reaches the loop, so the field's own words refuse it.
+  const maxFiles = Object.values(fileFields).reduce((sum, rule) => sum + rule.maxFiles, 1)
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: maxFiles, fields: maxFields } })) {
+      if (part.type === 'field') {
+        fields.set(part.fieldname, String(part.value))
+        continue
+      }
+      const rule = Object.hasOwn(fileFields, part.fieldname) ? fileFields[part.fieldname] : undefined
+      if (!rule) {
+        part.file.resume()
+        continue
+      }
+      const received = files.get(part.fieldname) ?? []
+      if (received.length >= rule.maxFiles) {
+        part.file.resume()
+        throw new HttpError(400, rule.tooMany)
+      }
+      received.push(await rule.receive(part, received.length))
+      files.set(part.fieldname, received)
+    }
+  } catch (error) {
+    await undoAll(files)
+    throw error
+  }
+  return { fields, files }
+}
+
+/** Takes back every file of a read form (after a refusal of its fields, or any failure). */
+export async function undoAll<M>(files: Map<string, ReceivedUpload<M>[]>): Promise<void> {
+  await Promise.all([...files.values()].flat().map((file) => file.undo()))
+}
