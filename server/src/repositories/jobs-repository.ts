@@ -123,8 +123,13 @@ export const jobsRepository = {
       .returning({ id: jobs.id })
     const jobId = row!.id
     await db.insert(jobStatusHistory).values({ jobId, status: 'Submitted', changedAt: createdAt })
-    if (job.files?.length) await db.insert(jobFiles).values(job.files.map((file) => ({ ...file, jobId })))
+    if (job.files?.length) await jobsRepository.addFiles(db, jobId, job.files)
     return jobId
+  },
+
+  /** Adds a job's files while it is being created (inside its transaction), in the order given. */
+  async addFiles(db: Db, jobId: number, files: NewJobFile[]): Promise<void> {
+    if (files.length > 0) await db.insert(jobFiles).values(files.map((file) => ({ ...file, jobId })))
   },
 
   /** The clerk's jobs created from `start` to `end` (both included), newest first, as the list reads them. */
