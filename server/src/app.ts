@@ -26,6 +26,7 @@ import { accountRoutes } from './routes/account.ts'
 import { templateRoutes } from './routes/templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { clerkJobRoutes } from './routes/clerk-jobs.ts'
+import { calculateCostRoutes } from './routes/calculate-cost.ts'
 import { opsRoutes } from './routes/ops.ts'
 import { resolveOpsToken } from './plugins/operator-token.ts'
 import type { FileStorage } from './storage/file-storage.ts'
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger, logController, mailer
       await api.register(templateRoutes, { prefix: '/clerk-template' })
       await api.register(fileRoutes, { prefix: '/files' })
       await api.register(clerkJobRoutes, { prefix: '/clerk' })
+      await api.register(calculateCostRoutes, { prefix: '/clerk' })
       await api.register(opsRoutes, { prefix: '/ops', token: await resolveOpsToken(database.db, config.opsToken, config.dataDir) })
     },
     { prefix: '/api' },
