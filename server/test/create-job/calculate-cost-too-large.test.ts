@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { toneWav } from '../../src/audio/wav.ts'
 import { clerkId } from '../money/support.ts'
 import { createTestApp, signIn, type TestApp } from '../support/test-app.ts'
-import { audio, calculateCost, firstReportTypeId, leftovers, NOTHING } from './calculate-cost-support.ts'
+import { audio, calculateCost, firstReportTypeId, leftovers } from './calculate-cost-support.ts'
 
 vi.mock(import('../../../contract/create-job.ts'), async (original) => ({ ...(await original()), AUDIO_MAX_BYTES: 64 * 1024 }))
 
