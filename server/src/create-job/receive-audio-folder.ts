@@ -17,16 +17,11 @@ import { HttpError } from '../http-error.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { uploadFolderPrefix, uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
 import { safeFileName, type FileStorage } from '../storage/file-storage.ts'
+import { withIdleLimit } from '../uploads/idle-limit.ts'
 import { readFilesForm, undoAll } from '../uploads/multipart-form.ts'
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
 import { CALCULATE_COST_MESSAGES as M } from './calculate-cost-messages.ts'
-
-/**
- * Most unused, unexpired folders one clerk may hold (each up to AUDIO_MAX_FILES × AUDIO_MAX_BYTES):
- * a wizard makes one each time step 1 is sent, so this leaves room for going back and forth many
- * times a day while bounding the storage one account can fill.
- */
-export const MAX_OPEN_FOLDERS = 20
+import { MAX_OPEN_FOLDERS, UPLOAD_IDLE_TIMEOUT_MS } from './upload-limits.ts'
 
 /** The form's text fields: only the report type (a few more are tolerated and ignored). */
 const MAX_FIELDS = 5
@@ -64,27 +59,7 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
   const token = randomUUID()
   const folder = uploadFolderPrefix(userId, token).replace(/\/$/, '')
   const allowed = (await lookupsRepository.allowedFileTypes(db)).audio
-  const form = await readFilesForm(request, {
-    fileFields: {
-      [CALCULATE_COST_FIELDS.audioFiles]: {
-        maxFiles: AUDIO_MAX_FILES,
-        tooMany: M.tooManyFiles,
-        receive: (part) => {
-          const name = safeFileName(part.filename, 'audio')
-          return receiveUpload(storage, part, {
-            folder,
-            allowed,
-            maxBytes: AUDIO_MAX_BYTES,
-            fallbackName: 'audio',
-            texts: { wrongType: M.wrongType(name, allowed), wrongContent: M.wrongContent(name), tooLarge: M.tooLarge(name, AUDIO_MAX_BYTES) },
-          })
-        },
-      },
-    },
-    maxFileBytes: AUDIO_MAX_BYTES,
-    maxFields: MAX_FIELDS,
-    requiredText: M.filesRequired,
-  })
+  const form = await withIdleLimit(request, UPLOAD_IDLE_TIMEOUT_MS, () => readAudioForm(request, storage, folder, allowed))
   const files = form.files.get(CALCULATE_COST_FIELDS.audioFiles) ?? []
   let reserved = false
   try {
@@ -111,6 +86,31 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
     if (reserved) await uploadFoldersRepository.removeUnused(db, token)
     throw error
   }
+}
+
+/** Reads the form, each `audio_files` part received (streamed, its type, size and first bytes checked) as it arrives. */
+function readAudioForm(request: FastifyRequest, storage: FileStorage, folder: string, allowed: string[]) {
+  return readFilesForm(request, {
+    fileFields: {
+      [CALCULATE_COST_FIELDS.audioFiles]: {
+        maxFiles: AUDIO_MAX_FILES,
+        tooMany: M.tooManyFiles,
+        receive: (part) => {
+          const name = safeFileName(part.filename, 'audio')
+          return receiveUpload(storage, part, {
+            folder,
+            allowed,
+            maxBytes: AUDIO_MAX_BYTES,
+            fallbackName: 'audio',
+            texts: { wrongType: M.wrongType(name, allowed), wrongContent: M.wrongContent(name), tooLarge: M.tooLarge(name, AUDIO_MAX_BYTES) },
+          })
+        },
+      },
+    },
+    maxFileBytes: AUDIO_MAX_BYTES,
+    maxFields: MAX_FIELDS,
+    requiredText: M.filesRequired,
+  })
 }
 
 /** Seconds as the folder tables keep them: decimal text with 3 places. */
