@@ -6,11 +6,16 @@
 //      beside the trivial GET /api/health of the same server in the same run.
 //   4. One search keystroke over those 5,000 jobs in Chromium: filter, sort and page, budget 16 ms.
 //   5. Measuring a 2-hour VBR MP3 with no Xing header (Debian's ffmpeg, demux only): budget 1.5 s.
+//   6. calculate-cost for a 1 GB WAV over loopback (real server, real multipart streamed from disk):
+//      MB/s beside a copy of the same file in the same run (budget: at least a quarter of the stream
+//      copy's rate), and the server's peak resident memory while it uploads (budget: 64 MB above its
+//      size before the upload; a server holding the file would show ~1 GB).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startServer } from '../../tests/e2e/support/server.ts'
 import { measureTwoHourMp3 } from './audio-measure.ts'
+import { measureCalculateCostUpload } from './calculate-cost-upload.ts'
 import { BUSY_CLERK, seedBusyClerk } from './busy-clerk.ts'
 import { timeToHealthy } from './cold-start.ts'
 import { measureLoad, type LoadFigures } from './dashboard-load.ts'
@@ -22,6 +27,9 @@ const LOGIN_AIM_KB = 120
 const BUSY_JOBS = 5000
 const KEYSTROKE_BUDGET_MS = 16
 const AUDIO_MEASURE_BUDGET_MS = 1500
+/** The upload's rate as a share of a plain stream copy of the same file on the same disk. */
+const UPLOAD_RATE_BUDGET_SHARE = 0.25
+const UPLOAD_RSS_BUDGET_MB = 64
 
 const over: string[] = []
 
@@ -90,11 +98,32 @@ async function reportAudioMeasure() {
   if (worst > AUDIO_MEASURE_BUDGET_MS) over.push('2-hour audio measure')
 }
 
+async function reportCalculateCostUpload() {
+  const figures = await measureCalculateCostUpload()
+  const mb = figures.fileBytes / 1e6
+  const rate = (ms: number) => mb / (ms / 1000)
+  const [upload, streamCopy, kernelCopy] = [rate(figures.uploadMs), rate(figures.streamCopyMs), rate(figures.kernelCopyMs)]
+  const grownMb = figures.rssPeakMb - figures.rssBeforeMb
+  const slow = upload < streamCopy * UPLOAD_RATE_BUDGET_SHARE
+  const heavy = grownMb > UPLOAD_RSS_BUDGET_MB
+  console.log(`\ncalculate-cost for a ${(mb / 1000).toFixed(2)} GB WAV over loopback (real server, multipart streamed from disk, stored and measured)`)
+  console.log(`  ${upload.toFixed(0).padStart(7)} MB/s  calculate-cost, upload to answer (${(figures.uploadMs / 1000).toFixed(2)} s; budget ${UPLOAD_RATE_BUDGET_SHARE * 100}% of the stream copy): ${slow ? 'OVER BUDGET' : 'within budget'}`)
+  console.log(`  ${streamCopy.toFixed(0).padStart(7)} MB/s  plain stream copy of the same file (${(figures.streamCopyMs / 1000).toFixed(2)} s)`)
+  console.log(`  ${kernelCopy.toFixed(0).padStart(7)} MB/s  fs.copyFile of the same file (the kernel's copy, ${(figures.kernelCopyMs / 1000).toFixed(2)} s)`)
+  console.log(`  ${figures.answeredSeconds.toFixed(3).padStart(10)} s   answered duration (made ${figures.madeSeconds.toFixed(3)} s)`)
+  console.log(
+    `  ${figures.rssPeakMb.toFixed(0).padStart(7)} MB    server's peak resident memory while uploading; ${figures.rssBeforeMb.toFixed(0)} MB before, +${grownMb.toFixed(1)} MB (budget +${UPLOAD_RSS_BUDGET_MB} MB): ${heavy ? 'OVER BUDGET' : 'within budget'}`,
+  )
+  if (slow) over.push('calculate-cost upload rate')
+  if (heavy) over.push('calculate-cost upload memory')
+}
+
 async function main() {
   reportLogin()
   await reportColdStart()
   await reportBusyClerk()
   await reportAudioMeasure()
+  await reportCalculateCostUpload()
   if (over.length > 0) {
     console.log(`\nOver budget: ${over.join(', ')}`)
     process.exitCode = 1

@@ -27,6 +27,8 @@ import { templateRoutes } from './routes/templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { clerkJobRoutes } from './routes/clerk-jobs.ts'
 import { createJobRoutes } from './routes/create-job.ts'
+
+import { calculateCostRoutes } from './routes/calculate-cost.ts'
 import { opsRoutes } from './routes/ops.ts'
 import { resolveOpsToken } from './plugins/operator-token.ts'
 import type { FileStorage } from './storage/file-storage.ts'
@@ -34,6 +36,7 @@ import { createLocalStorage } from './storage/local-storage.ts'
 import { scheduleAccountErasure } from './tasks/account-erasure.ts'
 import { scheduleStorageSweep } from './tasks/storage-sweep.ts'
 import { scheduleSuccessorSweep } from './tasks/refresh-successor-sweep.ts'
+import { scheduleUploadFolderSweep } from './tasks/upload-folder-sweep.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +48,7 @@ declare module 'fastify' {
 }
 
 /** The periodic tasks a process runs; a test that moves a fake clock by days names only the one it tests. */
-export type ScheduledTask = 'account-erasure' | 'storage-sweep' | 'successor-sweep'
+export type ScheduledTask = 'account-erasure' | 'storage-sweep' | 'successor-sweep' | 'upload-folder-sweep'
 
 export interface AppOptions {
   config: Config
@@ -56,7 +59,7 @@ export interface AppOptions {
   logController?: FastifyServerOptions['logController']
   /** Tests replace the e-mail transport to read what was sent. */
   mailer?: Mailer
-  /** Run the periodic tasks (account erasure, storage sweep, expired refresh successors) in this process; on by default. */
+  /** Run the periodic tasks (account erasure, storage sweep, expired refresh successors, expired upload folders) in this process; on by default. */
   scheduledTasks?: boolean | readonly ScheduledTask[]
 }
 
@@ -116,6 +119,8 @@ export async function buildApp({ config, database, logger, logController, mailer
       await api.register(fileRoutes, { prefix: '/files' })
       await api.register(clerkJobRoutes, { prefix: '/clerk' })
       await api.register(createJobRoutes, { prefix: '/clerk' })
+
+      await api.register(calculateCostRoutes, { prefix: '/clerk' })
       await api.register(opsRoutes, { prefix: '/ops', token: await resolveOpsToken(database.db, config.opsToken, config.dataDir) })
     },
     { prefix: '/api' },
@@ -126,5 +131,6 @@ export async function buildApp({ config, database, logger, logController, mailer
   if (runs('account-erasure')) scheduleAccountErasure(app)
   if (runs('storage-sweep')) scheduleStorageSweep(app)
   if (runs('successor-sweep')) scheduleSuccessorSweep(app)
+  if (runs('upload-folder-sweep')) scheduleUploadFolderSweep(app)
   return app
 }

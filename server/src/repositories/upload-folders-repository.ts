@@ -40,6 +40,16 @@ export const uploadFoldersRepository = {
     if (files.length > 0) await db.insert(uploadFolderFiles).values(files.map((file, position) => ({ ...file, folderToken: folder.token, position })))
   },
 
+  /**
+   * Writes a measured folder's files and total into the folder `create` reserved with none (calculate-
+   * cost reserves its token before it commits any file, so a crash on the way leaves a row the sweep
+   * finds). Pass an open transaction: the files and the total appear together.
+   */
+  async addMeasuredFiles(db: Db, token: string, audioDurationSeconds: string, files: NewUploadFolderFile[]): Promise<void> {
+    await db.update(uploadFolders).set({ audioDurationSeconds }).where(eq(uploadFolders.token, token))
+    if (files.length > 0) await db.insert(uploadFolderFiles).values(files.map((file, position) => ({ ...file, folderToken: token, position })))
+  },
+
   /** The clerk's own folder and its files in the order sent; undefined for an unknown or another clerk's token. */
   async findOwned(db: Db, userId: string, token: string): Promise<{ folder: UploadFolder; files: UploadFolderFile[] } | undefined> {
     const [folder] = await db

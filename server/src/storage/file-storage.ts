@@ -56,6 +56,13 @@ export interface FileStorage {
   size(key: string): Promise<number | null>
   /** The file's bytes (only `range`, inclusive, when given) and its whole size; null when there is no such file. */
   open(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>
+  /**
+   * Runs `use` with a path on local disk holding the committed file at `key`, for tools that need a
+   * file rather than a stream (ffmpeg seeks, e.g. to an M4A's index at the end). Local disk hands its
+   * own file (read it, never change it); object storage would download it to a temporary file and
+   * remove that once `use` settles. Rejects when there is no such file.
+   */
+  withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>
   remove(key: string): Promise<void>
   /** Removes everything under a folder-like prefix, e.g. a clerk's "clerks/<id>/". */
   removePrefix(prefix: string): Promise<void>

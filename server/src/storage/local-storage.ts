@@ -61,6 +61,13 @@ export function createLocalStorage(root: string): FileStorage {
       }
     },
 
+    async withLocalFile(key, use) {
+      const full = pathOf(key)
+      const info = await stat(full).catch(() => null)
+      if (!info?.isFile()) throw new Error(`no stored file at ${key}`)
+      return use(full)
+    },
+
     async remove(key) {
       const full = pathOf(key)
       await rm(full, { force: true })

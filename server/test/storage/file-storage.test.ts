@@ -1,5 +1,6 @@
 // The storage interface on real files: an upload is begun, written from a stream, checked, and then
-// committed or discarded; nothing is visible at its key before the commit, a broken stream leaves
+// committed or discarded; nothing is visible at its key before the commit, a committed file can be
+// handed to a tool as a local path, a broken stream leaves
 // nothing, and the sweep removes what a crash left (stale uploads, empty folders) and nothing else,
 // at the server's start and every hour.
 import { randomBytes } from 'node:crypto'
@@ -93,6 +94,20 @@ describe('file storage uploads', () => {
     for (const key of ['.tmp/x.partial', '../outside', 'a/../../outside']) {
       await expect(storage.beginUpload(key, { maxBytes: 10 })).rejects.toThrow(`storage key outside the storage folder: ${key}`)
     }
+  })
+
+  it('hands a committed file to a tool as a path on local disk, and refuses a key with no file', async () => {
+    const bytes = randomBytes(10_000)
+    await saveStream(storage, 'clerks/c1/uploads/t1/a/kitchen.m4a', Readable.from([bytes]), 1024 * 1024)
+    const read = await storage.withLocalFile('clerks/c1/uploads/t1/a/kitchen.m4a', async (filePath) => readFile(filePath))
+    expect(read.equals(bytes)).toBe(true)
+    const pending = await storage.beginUpload('clerks/c1/uploads/t1/b/hall.m4a', { maxBytes: 1024 })
+    await pending.write(Readable.from([Buffer.from('ftyp')]))
+    const use = vi.fn(async () => 'used')
+    await expect(storage.withLocalFile('clerks/c1/uploads/t1/b/hall.m4a', use)).rejects.toThrow('no stored file at clerks/c1/uploads/t1/b/hall.m4a')
+    await expect(storage.withLocalFile('clerks/c1/uploads/t1/a', use)).rejects.toThrow('no stored file at clerks/c1/uploads/t1/a')
+    await expect(storage.withLocalFile('../outside', use)).rejects.toThrow('storage key outside the storage folder: ../outside')
+    expect(use).not.toHaveBeenCalled()
   })
 
   it('sweeps stale uploads and empty folders, and leaves fresh uploads and stored files alone', async () => {

@@ -1,0 +1,17 @@
+// Calculate-cost's own bounds beside the contract's (AUDIO_MAX_BYTES, AUDIO_MAX_FILES); the reasons are
+// in decisions.md "Create Job: calculate-cost and upload folders".
+
+/**
+ * Most unused, unexpired folders one clerk may hold (each up to AUDIO_MAX_FILES × AUDIO_MAX_BYTES):
+ * a wizard makes one each time step 1 is sent, so this leaves room for going back and forth many
+ * times a day while bounding the storage one account can fill.
+ */
+export const MAX_OPEN_FOLDERS = 20
+
+/**
+ * How long an upload may send nothing before it is given up (its files taken back). The whole upload
+ * has no time limit (a 1 GB file on a slow line takes as long as it takes); only a stalled one ends,
+ * instead of holding a connection and a half-written file for ever. Two minutes outlasts a phone
+ * moving between masts.
+ */
+export const UPLOAD_IDLE_TIMEOUT_MS = 2 * 60_000

@@ -1,0 +1,52 @@
+// Sweeps calculate-cost's upload folders at start and every hour, in each server process: an unused
+// folder past its expiry loses its files, then its rows; a used one past its expiry loses only its rows
+// (its files belong to its job). A folder is swept an hour after it expired, not at once: create-job
+// refuses it from its expiry on, and the hour covers server processes whose clocks differ a little,
+// so no job can claim a folder whose files are going. Safe to run in several processes at once (removing
+// a prefix or a row twice is harmless).
+import type { FastifyInstance } from 'fastify'
+import { uploadFolderPrefix, uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
+import { schedulePeriodicTask } from './periodic-task.ts'
+
+export const UPLOAD_FOLDER_SWEEP_INTERVAL_MS = 60 * 60_000
+/** How long after its expiry a folder is swept. */
+export const UPLOAD_FOLDER_SWEEP_GRACE_MS = 60 * 60_000
+/** Folders handled per query, so a long backlog never loads all at once. */
+const BATCH = 100
+
+export interface UploadFolderSweepResult {
+  /** Unused folders whose files and rows were removed. */
+  unused: number
+  /** Used folders whose rows were removed. */
+  used: number
+}
+
+/** Removes what expired before `now` less the grace. */
+export async function sweepUploadFolders(app: FastifyInstance, now = new Date()): Promise<UploadFolderSweepResult> {
+  const { db } = app.database
+  const before = new Date(now.getTime() - UPLOAD_FOLDER_SWEEP_GRACE_MS)
+  let unused = 0
+  for (;;) {
+    const expired = await uploadFoldersRepository.expiredUnused(db, before, BATCH)
+    for (const { token, userId } of expired) {
+      // Files first: while the row stays, a failed removal is tried again at the next run.
+      await app.storage.removePrefix(uploadFolderPrefix(userId, token))
+      await uploadFoldersRepository.removeUnused(db, token)
+      unused += 1
+    }
+    if (expired.length < BATCH) break
+  }
+  const used = await uploadFoldersRepository.removeUsedExpired(db, before)
+  if (unused > 0 || used > 0) app.log.info({ unused, used }, 'expired upload folders swept')
+  return { unused, used }
+}
+
+/** Sweeps once the app is ready (in the background) and then every hour; stops when the app closes. */
+export function scheduleUploadFolderSweep(app: FastifyInstance, intervalMs = UPLOAD_FOLDER_SWEEP_INTERVAL_MS): void {
+  schedulePeriodicTask(app, {
+    intervalMs,
+    runWhenReady: true,
+    work: () => sweepUploadFolders(app),
+    failureMessage: 'upload folder sweep failed; it runs again within the hour',
+  })
+}
