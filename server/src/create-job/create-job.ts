@@ -92,7 +92,8 @@ async function checkChoiceAndFolder(db: Db, userId: string, fields: JobFields, c
   const found = await uploadFoldersRepository.findOwned(db, userId, fields.folderToken)
   const option = await priceOption(db, { jobTypeId: jobType.id, slaSlotId: slot.id }, Number(found?.folder.audioDurationSeconds ?? 0))
   if (!option) throw new HttpError(400, M.notOffered(jobType.name, slot.name))
-  if (!found) throw new HttpError(404, NOT_FOUND_DETAIL)
+  // A folder with no files is one calculate-cost reserved and has not finished: not a folder yet.
+  if (!found || found.files.length === 0) throw new HttpError(404, NOT_FOUND_DETAIL)
   const { folder, files } = found
   if (folder.usedAt) {
     // The retry of the submit that used it goes on: chargeForJob answers that submit's job.

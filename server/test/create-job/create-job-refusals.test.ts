@@ -3,6 +3,7 @@
 // request in storage or its uploads in progress, the folder still unused), so the corrected submit works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { creditsRepository } from '../../src/repositories/credits-repository.ts'
+import { uploadFoldersRepository } from '../../src/repositories/upload-folders-repository.ts'
 import { bearer, createTestApp, multipart, type FilePart, type TestApp } from '../support/test-app.ts'
 import { clerkWithCredits, DOCX, EXE, lookupIds, makeFolder, PDF, PNG, storedFiles, submitJob, writtenFor, type Clerk, type JobFormFields } from './support.ts'
 
@@ -103,6 +104,13 @@ describe('create-job refusals', () => {
     for (const folderToken of ['not-a-token', '00000000-0000-4000-8000-000000000000', `${folder}x`]) {
       await refused(await submitJob(t, alice.token, { ...human(), folderToken }, documents), 404, { detail: 'Not found', code: 'not_found' })
     }
+  })
+
+  it('answers a folder calculate-cost reserved but has not finished (no files yet) as Not found', async () => {
+    const reserved = crypto.randomUUID()
+    await uploadFoldersRepository.create(t.database.db, { token: reserved, userId: alice.userId, reportTypeId: ids.reportType.Inventory!, audioDurationSeconds: '0.000', expiresAt: new Date(Date.now() + 3_600_000) }, [])
+    await refused(await submitJob(t, alice.token, { ...human(), folderToken: reserved }, documents), 404, { detail: 'Not found', code: 'not_found' })
+    expect((await writtenFor(t, alice.userId, reserved)).folderUsed).toBe(false)
   })
 
   it('refuses an expired folder with words that say to calculate the cost again', async () => {
