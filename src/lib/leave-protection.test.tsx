@@ -5,7 +5,11 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { BrowserRouter, Link, MemoryRouter, NavLink, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LEAVE_TEXT, LeaveGuardHost, useLeaveProtection } from './leave-protection'
+import { installHistoryGate } from './history-gate'
 import { FORCED_LOGOUT_KEY } from './session'
+
+// As the app does (src/app/app.tsx), before any router listens to Back/Forward.
+installHistoryGate()
 
 /** A stand-in for the Create Job wizard: a field whose text is the unsaved state, and its own Cancel Job. */
 function Wizard() {

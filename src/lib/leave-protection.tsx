@@ -9,13 +9,15 @@
 // a submit) is never intercepted: only the person's own ways of leaving are.
 //
 // The portal uses the declarative router (src/app/routes.tsx says why), which has no useBlocker, so
-// the leaves are caught in the browser's events instead, on window in the capture phase: before React
-// Router's own handlers run. A link click is stopped with preventDefault (React Router's Link does
-// nothing with a prevented click) and replayed on Leave, so the link does exactly what it would have
-// done. Back/Forward cannot be stopped, only undone: the router's popstate listener is kept from seeing
-// the step, the entry is stepped back to at once, and Leave takes the same step again for the router.
+// the leaves are caught in the browser's events instead, before React Router's own handlers run. A
+// link click is caught on window in the capture phase and stopped with preventDefault (React Router's
+// Link does nothing with a prevented click), then replayed on Leave, so the link does exactly what it
+// would have done. Back/Forward cannot be stopped, only undone: the history gate (history-gate.ts,
+// whose listener comes before the router's) keeps the step from the router, the entry is stepped back
+// to at once, and Leave takes the same step again for the router.
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
+import { setPopStateGate } from './history-gate'
 import { useConfirmLeave } from './leave-guard-host'
 import { FORCED_LOGOUT_KEY } from './session'
 
@@ -146,11 +148,11 @@ export function useLeaveProtection(dirty: boolean): LeaveProtection {
       event.returnValue = true
     }
     window.addEventListener('click', onClick, true)
-    window.addEventListener('popstate', onPopState, true)
+    const removeGate = setPopStateGate(onPopState)
     window.addEventListener('beforeunload', onBeforeUnload)
     return () => {
       window.removeEventListener('click', onClick, true)
-      window.removeEventListener('popstate', onPopState, true)
+      removeGate()
       window.removeEventListener('beforeunload', onBeforeUnload)
     }
   }, [dirty, guarding, ask])
