@@ -8,6 +8,9 @@
 // to aborting stale multipart uploads.
 import type { Readable } from 'node:stream'
 
+// The extension rule is shared with the portal, which checks a chosen file's type before sending it.
+export { extensionOf } from '@contract/file-names.ts'
+
 /** How many leading bytes a write keeps, for checking the content's signature. */
 export const HEAD_BYTES = 4096
 
@@ -93,9 +96,4 @@ export function safeFileName(original: string, fallback: string): string {
   // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim().replace(/^\.+/, '')
   return (cleaned || fallback).slice(-120)
-}
-
-export function extensionOf(fileName: string): string {
-  const match = /\.([a-z0-9]+)$/i.exec(fileName)
-  return match ? match[1]!.toLowerCase() : ''
 }

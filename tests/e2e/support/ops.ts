@@ -29,3 +29,11 @@ export async function createDemoJobs(email: string, count = 6): Promise<number[]
   const printed = await ops('demo-jobs', email, '--count', String(count))
   return [...printed.matchAll(/#(\d+)/g)].map((match) => Number(match[1]))
 }
+
+/**
+ * Gives a clerk credits through the operator command line, as an operator would (`npm run ops --
+ * credits`): `amount` as written there (25, 1.10; negative takes credits away). Returns what it printed.
+ */
+export async function giveCredits(email: string, amount: number | string, reason = 'E2E journey credits'): Promise<string> {
+  return ops('credits', email, String(amount), '--reason', reason)
+}

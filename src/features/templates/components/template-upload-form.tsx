@@ -8,7 +8,8 @@ import { useLookup } from '@/lib/lookups'
 import { useCreateTemplate } from '../api/create-template'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
 import { StatusMessage } from '@/components/status-message'
-import { acceptAttribute, fileProblem } from './template-file-rules'
+import { acceptAttribute } from '@/lib/file-extensions'
+import { fileProblem } from './template-file-rules'
 
 /** Long enough for any report title; the same cap as the portal's other name fields. */
 const TEMPLATE_NAME_MAX_LENGTH = 100
