@@ -98,6 +98,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
           headingRef={headingRef}
           upload={upload.state}
           onCancelUpload={upload.cancel}
+          onJobChanged={upload.clear}
           addressError={addressError}
           onAddressTyped={() => setAddressError(null)}
         />

@@ -94,6 +94,10 @@ describe('Create Job, step 1: General Info', () => {
     expect(screen.getByRole('textbox', { name: /^Property address/ })).toHaveValue('14 Willow Crescent, Harrogate')
     expect(screen.getByRole('button', { name: 'Remove kitchen.mp3' })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+
+    // Once the file is gone, so is what was said about it.
+    await user.click(screen.getByRole('button', { name: 'Remove kitchen.mp3' }))
+    expect(screen.queryByText('kitchen.mp3 could not be read as audio.')).not.toBeInTheDocument()
   })
 
   it('says "Failed to calculate cost. Please try again." when no answer comes', async () => {

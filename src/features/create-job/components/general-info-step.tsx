@@ -23,12 +23,14 @@ export interface GeneralInfoStepProps {
   headingRef: RefObject<HTMLHeadingElement | null>
   upload: CostUploadState
   onCancelUpload: () => void
+  /** The audio or the report type changed: an earlier upload's failure no longer describes them. */
+  onJobChanged: () => void
   /** Set by Next when the address is blank; cleared as the clerk types. */
   addressError: string | null
   onAddressTyped: () => void
 }
 
-export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelUpload, addressError, onAddressTyped }: GeneralInfoStepProps) {
+export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelUpload, onJobChanged, addressError, onAddressTyped }: GeneralInfoStepProps) {
   const styles = useWizardStyles()
   const reportTypes = useLookup('report-types')
   const allowed = useLookup('allowed-file-types')
@@ -47,7 +49,10 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
       tooLarge: TEXT.audioTooLarge,
     })
     setProblems(problems)
-    if (added.length > 0) dispatch({ type: 'addAudio', files: added })
+    if (added.length > 0) {
+      dispatch({ type: 'addAudio', files: added })
+      onJobChanged()
+    }
   }
 
   return (
@@ -78,7 +83,10 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
             <Select
               value={draft.reportTypeId === null ? '' : String(draft.reportTypeId)}
               disabled={busy || !reportTypes.data}
-              onChange={(_, data) => dispatch({ type: 'setReportType', id: Number(data.value) })}
+              onChange={(_, data) => {
+                dispatch({ type: 'setReportType', id: Number(data.value) })
+                onJobChanged()
+              }}
             >
               {(reportTypes.data ?? []).map((type) => (
                 <option key={type.id} value={type.id}>
@@ -104,7 +112,10 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
       {draft.audioFiles.length === 0 ? (
         <p className={styles.muted}>{TEXT.audioRequired}</p>
       ) : (
-        <FileList label={TEXT.audioFiles} files={draft.audioFiles} disabled={busy} onRemove={(id) => dispatch({ type: 'removeAudio', id })} />
+        <FileList label={TEXT.audioFiles} files={draft.audioFiles} disabled={busy} onRemove={(id) => {
+            dispatch({ type: 'removeAudio', id })
+            onJobChanged()
+          }} />
       )}
 
       {upload.status === 'uploading' && (

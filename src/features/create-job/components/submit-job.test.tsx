@@ -70,8 +70,11 @@ describe('Create Job, step 4: Job Summary', () => {
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled()
     held.release()
 
-    expect(await screen.findByText('Job created successfully! Job ID: 42')).toBeInTheDocument()
+    const toast = await screen.findByText('Job created successfully! Job ID: 42')
     expect(await screen.findByRole('status', { name: 'current path' })).toHaveTextContent('/my-jobs')
+    expect(toast).toBeVisible()
+    // Fluent's toast times itself with a CSS animation, which jsdom does not run: its length is the spec's 5 s (§9).
+    expect(document.querySelector<HTMLElement>('[style*="animation-duration"]')?.style.animationDuration).toBe('5000ms')
     expect(broadcasts).toHaveLength(1)
     expect(client.getQueryState(creditKeys.balance)?.isInvalidated).toBe(true)
     listening.abort()
