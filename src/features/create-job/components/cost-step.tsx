@@ -10,6 +10,7 @@ import type { WizardAction } from '../draft/wizard-reducer'
 import { DEFAULT_AI_COST, aiOption, costStepBlock, formatAudioLength, formatCredits, humanGrid, toChosenOption } from '../lib/cost-options'
 import { WIZARD_TEXT as TEXT } from '../messages'
 import { HumanGrid } from './human-grid'
+import { StepSection } from './step-section'
 import { useWizardStyles } from './wizard-styles'
 
 const useStyles = makeStyles({
@@ -44,10 +45,7 @@ export function CostStep({ draft, dispatch, headingRef, balance, balanceFailed, 
   }
 
   return (
-    <section className={styles.step} aria-labelledby="create-job-step-heading">
-      <h2 id="create-job-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
-        {TEXT.steps[1]}
-      </h2>
+    <StepSection title={TEXT.steps[1]} headingRef={headingRef}>
       <div className={styles.facts}>
         <p className={styles.text}>
           {TEXT.totalLength}: <span className={styles.strong}>{formatAudioLength(cost.audio_duration)}</span> ({TEXT.billedMinutes(cost.audio_minutes)})
@@ -101,6 +99,6 @@ export function CostStep({ draft, dispatch, headingRef, balance, balanceFailed, 
           {TEXT.lowCredit(formatCredits(balance), formatCredits(draft.option.cost))}
         </StatusMessage>
       )}
-    </section>
+    </StepSection>
   )
 }

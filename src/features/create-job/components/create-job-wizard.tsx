@@ -2,7 +2,7 @@
 // buttons that move between steps (Back, Next, Submit) and leave (Cancel Job, with leave protection
 // while the draft is dirty). The clerk's balance, default template and the shell's Add Credit dialog
 // come from other features, so the app composes them in (src/app/routes/create-job.tsx).
-import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react'
 import { Button, mergeClasses } from '@fluentui/react-components'
 import { PageTitle } from '@/components/page-title'
 import { useLeaveProtection } from '@/lib/leave-protection'
@@ -47,10 +47,11 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
     if (draft.reportTypeId === null && firstReportType !== undefined) dispatch({ type: 'setReportType', id: firstReportType })
   }, [draft.reportTypeId, firstReportType, dispatch])
 
-  // A new step takes the focus to its heading, so a screen reader starts reading there.
+  // A new step takes the focus to its heading, so a screen reader starts reading there. A layout
+  // effect: the focus moves in the same commit that shows the step, never a moment later.
   const headingRef = useRef<HTMLHeadingElement>(null)
   const shownStep = useRef(draft.step)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shownStep.current === draft.step) return
     shownStep.current = draft.step
     headingRef.current?.focus()

@@ -13,6 +13,7 @@ import type { WizardAction } from '../draft/wizard-reducer'
 import { takeFiles } from '../lib/file-intake'
 import { WIZARD_TEXT as TEXT } from '../messages'
 import { FileList } from './file-list'
+import { StepSection } from './step-section'
 import { useWizardStyles } from './wizard-styles'
 
 /** The clerk's default template: its name, null when there is none, undefined while it loads. */
@@ -73,10 +74,7 @@ export function DocumentsStep({ draft, dispatch, headingRef, template, templateE
   const defaultName = template.failed ? TEXT.templatesFailed : template.name === undefined ? TEXT.loadingTemplate : (template.name ?? TEXT.noTemplate)
 
   return (
-    <section className={styles.step} aria-labelledby="create-job-step-heading">
-      <h2 id="create-job-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
-        {TEXT.steps[2]}
-      </h2>
+    <StepSection title={TEXT.steps[2]} headingRef={headingRef}>
       {notRequired && <StatusMessage intent="info">{TEXT.notRequired}</StatusMessage>}
       {allowed.isError && (
         <StatusMessage intent="error" action={<Button onClick={() => void allowed.refetch()}>{TEXT.retry}</Button>}>
@@ -128,6 +126,6 @@ export function DocumentsStep({ draft, dispatch, headingRef, template, templateE
         </StatusMessage>
       ))}
       <FileList label={TEXT.additionalFiles} files={draft.supportFiles} disabled={notRequired} onRemove={(id) => dispatch({ type: 'removeSupportFile', id })} />
-    </section>
+    </StepSection>
   )
 }

@@ -15,6 +15,7 @@ import { takeFiles } from '../lib/file-intake'
 import { WIZARD_TEXT as TEXT } from '../messages'
 import { FileList } from './file-list'
 import type { CostUploadState } from './use-cost-upload'
+import { StepSection } from './step-section'
 import { useWizardStyles } from './wizard-styles'
 
 export interface GeneralInfoStepProps {
@@ -56,10 +57,7 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
   }
 
   return (
-    <section className={styles.step} aria-labelledby="create-job-step-heading">
-      <h2 id="create-job-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
-        {TEXT.steps[0]}
-      </h2>
+    <StepSection title={TEXT.steps[0]} headingRef={headingRef}>
       <Field label={TEXT.address} required validationMessage={addressError ?? undefined} validationState={addressError ? 'error' : 'none'}>
         <Textarea
           value={draft.propertyAddress}
@@ -123,6 +121,6 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
       )}
       {upload.status === 'failed' && <StatusMessage intent="error">{upload.message}</StatusMessage>}
       {upload.status === 'cancelled' && <StatusMessage intent="info">{TEXT.uploadCancelled}</StatusMessage>}
-    </section>
+    </StepSection>
   )
 }

@@ -9,6 +9,7 @@ import type { WizardDraft } from '../draft/wizard-draft'
 import type { WizardAction } from '../draft/wizard-reducer'
 import { formatAudioLength, formatCredits } from '../lib/cost-options'
 import { WIZARD_TEXT as TEXT } from '../messages'
+import { StepSection } from './step-section'
 import { useWizardStyles } from './wizard-styles'
 
 const useStyles = makeStyles({
@@ -59,10 +60,7 @@ export function SummaryStep({ draft, dispatch, headingRef, reportTypeName, defau
   ]
 
   return (
-    <section className={styles.step} aria-labelledby="create-job-step-heading">
-      <h2 id="create-job-step-heading" ref={headingRef} tabIndex={-1} className={styles.heading}>
-        {TEXT.steps[3]}
-      </h2>
+    <StepSection title={TEXT.steps[3]} headingRef={headingRef}>
       <dl className={styles.facts}>
         {facts.map(([term, value]) => (
           <div key={term} className={styles.pair}>
@@ -96,6 +94,6 @@ export function SummaryStep({ draft, dispatch, headingRef, reportTypeName, defau
         </p>
       )}
       {error && <StatusMessage intent="error">{error}</StatusMessage>}
-    </section>
+    </StepSection>
   )
 }
