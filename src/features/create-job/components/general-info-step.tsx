@@ -77,7 +77,7 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
         </StatusMessage>
       ) : (
         <Field label={TEXT.reportType} required>
-          <Tooltip content={selected?.description || TEXT.reportType} relationship="description" showDelay={100}>
+          <Tooltip content={selected?.description || selected?.name || TEXT.reportType} relationship="description" showDelay={100}>
             <Select
               value={draft.reportTypeId === null ? '' : String(draft.reportTypeId)}
               disabled={busy || !reportTypes.data}

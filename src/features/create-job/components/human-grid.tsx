@@ -8,8 +8,10 @@ import { WIZARD_TEXT as TEXT } from '../messages'
 
 const useStyles = makeStyles({
   scroller: { overflowX: 'auto', maxWidth: '100%' },
-  table: { borderCollapse: 'separate', borderSpacing: tokens.spacingHorizontalS, minWidth: '100%' },
-  header: { textAlign: 'left', fontWeight: tokens.fontWeightSemibold, padding: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
+  table: { borderCollapse: 'separate', borderSpacing: tokens.spacingHorizontalS, minWidth: '100%', '@media (max-width: 480px)': { borderSpacing: tokens.spacingHorizontalXS } },
+  header: { textAlign: 'left', fontWeight: tokens.fontWeightSemibold, padding: tokens.spacingHorizontalXS },
+  // A turnaround's name wraps on a phone, so the cells keep the room.
+  rowHeader: { '@media (max-width: 480px)': { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 } },
   cell: {
     display: 'flex',
     alignItems: 'center',
@@ -22,6 +24,7 @@ const useStyles = makeStyles({
     cursor: 'pointer',
     whiteSpace: 'nowrap',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    '@media (max-width: 480px)': { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`, gap: tokens.spacingHorizontalXS },
     ':focus-within': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
   },
   chosen: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
@@ -55,7 +58,7 @@ export function HumanGrid({ grid, chosen, onSelect }: HumanGridProps) {
         <tbody>
           {grid.slots.map((slot) => (
             <tr key={slot.id}>
-              <th scope="row" className={styles.header}>
+              <th scope="row" className={mergeClasses(styles.header, styles.rowHeader)}>
                 {slot.name}
               </th>
               {grid.jobTypes.map((jobType) => {
