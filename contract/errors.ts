@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   // Money.
   'insufficient_credits', // 409: the move would take the balance below zero
   'duplicate_request', // 409: an idempotency key or external reference already used for another request
+  // Create Job.
+  'folder_expired', // 410 on create-job: the measured audio's folder token expired; calculate the cost again
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

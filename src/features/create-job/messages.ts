@@ -89,6 +89,8 @@ export const WIZARD_TEXT = {
   submitting: 'Submitting...',
   submitFailed: 'An error occurred while submitting the job. Please try again.',
   submitNetwork: 'Network error when creating job',
+  /** The server's words for 410 folder_expired, should it send none. */
+  folderExpired: 'The uploaded audio has expired. Please upload it again and calculate the cost again.',
   created: (id: number) => `Job created successfully! Job ID: ${id}`,
 
   back: 'Back',

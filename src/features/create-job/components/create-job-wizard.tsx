@@ -35,7 +35,8 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
   const slots = useLookup('sla-slots').data ?? []
   const upload = useCostUpload()
   const defaultTemplateName = template.name ?? null
-  const submission = useSubmitJob(draft, dispatch, dirty, defaultTemplateName)
+  const [expiredNotice, setExpiredNotice] = useState<string | null>(null)
+  const submission = useSubmitJob(draft, dispatch, dirty, defaultTemplateName, setExpiredNotice)
   const { requestLeave, leaveDialog } = useLeaveProtection(dirty)
   const [addressError, setAddressError] = useState<string | null>(null)
   const [templateError, setTemplateError] = useState<string | null>(null)
@@ -66,6 +67,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
     if (draft.cost && Date.parse(draft.cost.expires_at) > Date.now()) return dispatch({ type: 'next' })
     const fileIds = draft.audioFiles.map((file) => file.id)
     const reportTypeId = draft.reportTypeId
+    setExpiredNotice(null)
     const answer = await upload.start(draft.audioFiles, reportTypeId)
     if (answer) dispatch({ type: 'costCalculated', answer, fileIds, reportTypeId, aiOption: aiOption(answer.cost, jobTypes, slots) })
   }
@@ -100,6 +102,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
           upload={upload.state}
           onCancelUpload={upload.cancel}
           onJobChanged={upload.clear}
+          notice={expiredNotice}
           addressError={addressError}
           onAddressTyped={() => setAddressError(null)}
         />

@@ -26,12 +26,14 @@ export interface GeneralInfoStepProps {
   onCancelUpload: () => void
   /** The audio or the report type changed: an earlier upload's failure no longer describes them. */
   onJobChanged: () => void
+  /** Why the clerk is back here (the measured audio expired), until the next upload. */
+  notice: string | null
   /** Set by Next when the address is blank; cleared as the clerk types. */
   addressError: string | null
   onAddressTyped: () => void
 }
 
-export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelUpload, onJobChanged, addressError, onAddressTyped }: GeneralInfoStepProps) {
+export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelUpload, onJobChanged, notice, addressError, onAddressTyped }: GeneralInfoStepProps) {
   const styles = useWizardStyles()
   const reportTypes = useLookup('report-types')
   const allowed = useLookup('allowed-file-types')
@@ -119,6 +121,7 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
       {upload.status === 'uploading' && (
         <UploadProgress label={TEXT.uploadLabel} files={draft.audioFiles.map(({ name, size }) => ({ name, size }))} loaded={upload.loaded} total={upload.total} onCancel={onCancelUpload} />
       )}
+      {notice && <StatusMessage intent="warning">{notice}</StatusMessage>}
       {upload.status === 'failed' && <StatusMessage intent="error">{upload.message}</StatusMessage>}
       {upload.status === 'cancelled' && <StatusMessage intent="info">{TEXT.uploadCancelled}</StatusMessage>}
     </StepSection>

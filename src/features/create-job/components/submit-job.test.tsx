@@ -109,6 +109,22 @@ describe('Create Job, step 4: Job Summary', () => {
     expect(keys[1]).toBe(keys[0])
   })
 
+  it('sends the clerk back to the audio when its folder expired (410 folder_expired), to upload it again', async () => {
+    const expired = 'The uploaded audio has expired. Please upload it again and calculate the cost again.'
+    api.answer('POST', '/clerk/create-job', { status: 410, body: { detail: expired, code: 'folder_expired' } })
+    const { user } = await openAiSummary()
+    await acceptBoth(user)
+    await user.click(screen.getByRole('button', { name: 'Submit' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'General Info' })).toHaveFocus()
+    expect(screen.getByText(expired)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /^Property address/ })).toHaveValue('14 Willow Crescent, Harrogate')
+    expect(screen.getByRole('button', { name: 'Remove kitchen.mp3' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cost' })).toBeInTheDocument()
+    expect(api.seen('POST', '/clerk/calculate-cost')).toHaveLength(2)
+  })
+
   it.each([
     ['no answer comes', 'network' as const, 'Network error when creating job'],
     ['the server sends no words', { status: 500, body: {} }, 'An error occurred while submitting the job. Please try again.'],

@@ -7,7 +7,7 @@ import { Toast, ToastTitle, useToastController } from '@fluentui/react-component
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { APP_TOASTER_ID } from '@/components/app-toaster'
-import { newIdempotencyKey } from '@/lib/api-client'
+import { ApiError, newIdempotencyKey } from '@/lib/api-client'
 import { refreshCredits } from '@/lib/credits'
 import { failureText } from '@/lib/failure-text'
 import { createJob, createJobForm } from '../api/create-job'
@@ -18,7 +18,11 @@ import { WIZARD_TEXT as TEXT } from '../messages'
 /** portal-spec.md §9: the wizard's toast stays 5 s. */
 export const WIZARD_TOAST_MS = 5_000
 
-export function useSubmitJob(draft: WizardDraft, dispatch: Dispatch<WizardAction>, dirty: boolean, defaultTemplateName: string | null) {
+/**
+ * `onFolderExpired` gets the server's words when the measured audio's folder expired (410
+ * folder_expired): the draft then goes back to step 1, with its files, to upload them again.
+ */
+export function useSubmitJob(draft: WizardDraft, dispatch: Dispatch<WizardAction>, dirty: boolean, defaultTemplateName: string | null, onFolderExpired: (words: string) => void) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { dispatchToast } = useToastController(APP_TOASTER_ID)
@@ -37,6 +41,11 @@ export function useSubmitJob(draft: WizardDraft, dispatch: Dispatch<WizardAction
       dispatch({ type: 'reset' })
       setSubmitted(true)
     },
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.code !== 'folder_expired') return
+      onFolderExpired(failureText(error, { network: TEXT.submitNetwork, fallback: TEXT.folderExpired }))
+      dispatch({ type: 'costExpired' })
+    },
   })
 
   // Navigates only once the emptied draft has rendered: leave protection then sees a clean form.
@@ -51,6 +60,7 @@ export function useSubmitJob(draft: WizardDraft, dispatch: Dispatch<WizardAction
     mutation.mutate({ form: createJobForm(draft, defaultTemplateName), key })
   }
 
-  const error = mutation.isError ? failureText(mutation.error, { network: TEXT.submitNetwork, fallback: TEXT.submitFailed }) : null
+  const expired = mutation.error instanceof ApiError && mutation.error.code === 'folder_expired'
+  const error = mutation.isError && !expired ? failureText(mutation.error, { network: TEXT.submitNetwork, fallback: TEXT.submitFailed }) : null
   return { submit, busy: mutation.isPending || submitted, error }
 }

@@ -89,6 +89,13 @@ describe('wizardReducer: a calculated cost belongs to its files and report type'
     expect(changed.step).toBe(1)
   })
 
+  it('an expired folder drops the cost and goes back to step 1, keeping the files', () => {
+    const onSummary = run([{ type: 'next' }, { type: 'beginSubmission', key: 'k1' }], priced(filled('a.mp3')))
+    const expired = run([{ type: 'costExpired' }], onSummary)
+    expect(expired).toMatchObject({ step: 1, cost: null, option: null, submissionKey: null, propertyAddress: '1 High Street' })
+    expect(expired.audioFiles).toHaveLength(1)
+  })
+
   it('keeps the cost when only the address changes, and when the same report type is chosen again', () => {
     const onCost = { ...priced(filled('a.mp3')), step: 1 as const }
     expect(run([{ type: 'setAddress', text: '2 High Street' }], onCost).cost).toEqual(answer)

@@ -25,6 +25,8 @@ export type WizardAction =
   | { type: 'setRemarks'; text: string }
   | { type: 'setQualityAccepted'; value: boolean }
   | { type: 'setNoRefundAccepted'; value: boolean }
+  /** The server says the folder of measured audio expired: back to step 1 to upload it again. */
+  | { type: 'costExpired' }
   /** Submit pressed: keeps the attempt's key if it has one (a retry), else takes `key`. */
   | { type: 'beginSubmission'; key: string }
   | { type: 'reset' }
@@ -66,6 +68,8 @@ export function wizardReducer(draft: WizardDraft, action: WizardAction): WizardD
       return { ...draft, qualityAccepted: action.value }
     case 'setNoRefundAccepted':
       return { ...draft, noRefundAccepted: action.value }
+    case 'costExpired':
+      return withoutCost(edited(draft, {}))
     case 'beginSubmission':
       return draft.submissionKey ? draft : { ...draft, submissionKey: action.key }
     case 'reset':
