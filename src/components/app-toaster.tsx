@@ -1,6 +1,6 @@
-// The portal's one place for toasts (Fluent's Toaster), in the signed-in shell so that a toast
-// outlives the page that raised it (Create Job's shows on My Jobs after it navigates there).
-// A page raises one with useToastController(APP_TOASTER_ID).
+// The portal's one place for toasts (Fluent's Toaster), rendered by the app's provider above every
+// route so that a toast outlives the page that raised it: Create Job's goes through /dashboard (a
+// route outside the signed-in frame) to My Jobs. A page raises one with useToastController(APP_TOASTER_ID).
 import { Toaster } from '@fluentui/react-components'
 
 export const APP_TOASTER_ID = 'app-toaster'

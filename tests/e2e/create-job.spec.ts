@@ -55,10 +55,12 @@ async function acceptAndSubmit(page: Page): Promise<number> {
   await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
   await page.getByRole('checkbox', { name: 'I understand that credits are not refundable once the job is submitted.' }).check()
   await page.getByRole('button', { name: 'Submit' }).click()
-  const toast = page.getByText(/^Job created successfully! Job ID: \d+$/)
+  // The toast: a list item of Fluent's Toaster named by its title (a live region repeats the words for screen readers).
+  const toast = page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })
   await expect(toast).toBeVisible()
-  const jobId = Number(/(\d+)$/.exec((await toast.textContent()) ?? '')![1])
+  const jobId = Number(/Job ID: (\d+)/.exec((await toast.textContent()) ?? '')![1])
   await page.waitForURL(/\/my-jobs$/)
+  await expect(toast).toBeVisible()
   return jobId
 }
 
@@ -122,7 +124,8 @@ test('with too little credit the cost step warns, keeps Next disabled, and offer
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByText('You have 0.00 credits but this job requires 1.00 credits')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
-  await page.getByRole('button', { name: 'Add Credit' }).click()
+  // The warning's own button (the sidebar has one of the same name).
+  await page.getByRole('main').getByRole('button', { name: 'Add Credit' }).click()
   await expect(page.getByRole('dialog', { name: 'Add Credit' })).toBeVisible()
 })
 

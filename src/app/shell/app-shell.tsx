@@ -4,7 +4,6 @@
 import { useCallback, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { Outlet } from 'react-router-dom'
-import { AppToaster } from '@/components/app-toaster'
 import { AppHeader } from './app-header'
 import { AppSidebar } from './app-sidebar'
 
@@ -84,7 +83,6 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
-      <AppToaster />
     </div>
   )
 }

@@ -70,7 +70,7 @@ describe('Create Job, step 4: Job Summary', () => {
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled()
     held.release()
 
-    const toast = await screen.findByText('Job created successfully! Job ID: 42')
+    const toast = await screen.findByRole('listitem', { name: 'Job created successfully! Job ID: 42' })
     expect(await screen.findByRole('status', { name: 'current path' })).toHaveTextContent('/my-jobs')
     expect(toast).toBeVisible()
     // Fluent's toast times itself with a CSS animation, which jsdom does not run: its length is the spec's 5 s (§9).
@@ -103,7 +103,7 @@ describe('Create Job, step 4: Job Summary', () => {
 
     api.answer('POST', '/clerk/create-job', created)
     await user.click(screen.getByRole('button', { name: 'Submit' }))
-    expect(await screen.findByText('Job created successfully! Job ID: 42')).toBeInTheDocument()
+    expect(await screen.findByRole('listitem', { name: 'Job created successfully! Job ID: 42' })).toBeInTheDocument()
     const keys = api.headers.filter((request) => request.path === '/api/clerk/create-job').map((request) => request.headers.get('idempotency-key'))
     expect(keys).toHaveLength(2)
     expect(keys[1]).toBe(keys[0])
@@ -156,7 +156,7 @@ describe('Create Job, step 4: Job Summary', () => {
     await user.type(screen.getByRole('textbox', { name: 'Remarks' }), 'Keys with the agent')
     await acceptBoth(user)
     await user.click(screen.getByRole('button', { name: 'Submit' }))
-    await screen.findByText('Job created successfully! Job ID: 42')
+    await screen.findByRole('listitem', { name: 'Job created successfully! Job ID: 42' })
     const form = api.seen('POST', '/clerk/create-job')[0]!.body as FormData
     expect(form.get('job_type_id')).toBe('3')
     expect(form.get('sla_slot_id')).toBe('3')
