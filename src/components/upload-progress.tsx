@@ -10,8 +10,8 @@ export interface UploadProgressProps {
 export function UploadProgress({ label, files, loaded, total, onCancel }: UploadProgressProps) {
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0
   return (
-    <div>
-      <progress aria-label={label} max={100} value={percent} />
+    <div role="group" aria-label={label}>
+      <progress aria-label="Total" max={100} value={percent} />
       <span>{`${percent}%`}</span>
       <ul>
         {files.map((file) => (
@@ -20,7 +20,7 @@ export function UploadProgress({ label, files, loaded, total, onCancel }: Upload
       </ul>
       {onCancel && (
         <button type="button" onClick={onCancel}>
-          Cancel
+          Cancel upload
         </button>
       )}
     </div>

@@ -19,6 +19,7 @@ export function useLeaveProtection(dirty: boolean): { requestLeave: (to: string)
     <AppDialog
       open={pending !== null}
       title="Leave this page?"
+      modalType="alert"
       onClose={() => setPending(null)}
       actions={
         <>
