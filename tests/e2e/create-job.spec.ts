@@ -148,7 +148,7 @@ test('leaving a filled form asks first, in the app and when the page unloads', a
   await page.getByRole('textbox', { name: /^Property address/ }).fill('1 High Street, York')
 
   await page.getByRole('link', { name: 'My Jobs' }).click()
-  const leave = page.getByRole('dialog', { name: 'Leave this page?' })
+  const leave = page.getByRole('alertdialog', { name: 'Leave this page?' })
   await expect(leave).toContainText('You have unsaved changes. Are you sure you want to leave this page? All progress will be lost.')
   await leave.getByRole('button', { name: 'Stay' }).click()
   await expect(leave).toBeHidden()

@@ -178,7 +178,7 @@ describe('Cancel Job', () => {
     const { user } = renderWizard()
     await user.type(screen.getByRole('textbox', { name: /^Property address/ }), '1 High Street')
     await user.click(screen.getByRole('button', { name: 'Cancel Job' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' })
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this page?' })
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }))
     expect(screen.getByRole('textbox', { name: /^Property address/ })).toHaveValue('1 High Street')
   })
