@@ -3,6 +3,7 @@ import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createQueryClient } from '@/lib/query-client'
 import { UpdatePromptSlot } from '@/components/update-prompt-slot'
+import { AppToaster } from '@/components/app-toaster'
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
@@ -11,6 +12,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         {children}
         <UpdatePromptSlot />
+        {/* Above the routes: a toast outlives its page (Create Job's, through /dashboard to /my-jobs). */}
+        <AppToaster />
       </QueryClientProvider>
     </FluentProvider>
   )

@@ -1,0 +1,33 @@
+// POST /clerk/calculate-cost (portal-spec.md §3, §7): the audio files and the report type as multipart,
+// with the upload's progress, a cancel and the spec's 10-minute limit. The server measures and stores
+// the files under a folder token the job is later created with.
+import { CALCULATE_COST_FIELDS, CALCULATE_COST_TIMEOUT_MS, CalculateCostResponse } from '@contract/create-job.ts'
+import { apiRequest, type UploadProgress } from '@/lib/api-client'
+import type { DraftFile } from '../draft/wizard-draft'
+
+export interface CalculateCostRequest {
+  audioFiles: readonly DraftFile[]
+  reportTypeId: number
+  signal?: AbortSignal
+  onProgress?: (progress: UploadProgress) => void
+}
+
+/** The form as sent: the report type first, so the server knows it before the audio streams in. */
+export function calculateCostForm(audioFiles: readonly DraftFile[], reportTypeId: number): FormData {
+  const form = new FormData()
+  form.append(CALCULATE_COST_FIELDS.reportTypeId, String(reportTypeId))
+  for (const audio of audioFiles) form.append(CALCULATE_COST_FIELDS.audioFiles, audio.file, audio.name)
+  return form
+}
+
+export function calculateCost({ audioFiles, reportTypeId, signal, onProgress }: CalculateCostRequest): Promise<CalculateCostResponse> {
+  return apiRequest('/clerk/calculate-cost', {
+    method: 'POST',
+    form: calculateCostForm(audioFiles, reportTypeId),
+    signal,
+    onProgress,
+    timeoutMs: CALCULATE_COST_TIMEOUT_MS,
+    schema: CalculateCostResponse,
+    failureMessage: 'Failed to calculate cost',
+  })
+}

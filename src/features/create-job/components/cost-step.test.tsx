@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { audioFile, costAnswer, fillGeneralInfo, renderWizard, setUpCreateJobApi, type WizardSetup } from '../testing/create-job-test-kit'
+
+const api = setUpCreateJobApi()
+
+async function openCost(setup: WizardSetup = {}, files = [audioFile()]) {
+  api.answer('POST', '/clerk/calculate-cost', { status: 200, body: costAnswer(files.map((file) => file.name)) })
+  const rendered = renderWizard(setup)
+  await fillGeneralInfo(rendered.user, files)
+  await rendered.user.click(screen.getByRole('button', { name: 'Next' }))
+  await screen.findByRole('heading', { level: 2, name: 'Cost' })
+  return rendered
+}
+
+describe('Create Job, step 2: Cost', () => {
+  it('shows the total audio length and starts one file on AI with its cost, Next enabled', async () => {
+    await openCost()
+    expect(screen.getByText(/^Total audio length:/)).toHaveTextContent('Total audio length: 2 min 41 s (charged as 3 minutes)')
+    expect(screen.getByRole('radio', { name: 'AI Only Transcription' })).toBeChecked()
+    expect(screen.getByText(/^AI cost:/)).toHaveTextContent('AI cost: 1.50 credits')
+    expect(within(screen.getByRole('list', { name: 'Steps' })).getByText('Cost').closest('li')).toHaveAttribute('aria-current', 'step')
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+  })
+
+  it('shows the Human grid of turnarounds by job types (no AI column), each cell with its cost', async () => {
+    const { user } = await openCost()
+    await user.click(screen.getByRole('radio', { name: 'Manual or Human Transcription' }))
+    const grid = screen.getByRole('radiogroup', { name: 'Turnaround and job type' })
+    expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Turnaround', 'AI + Proofreading', 'Human'])
+    expect(within(grid).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['24 Hours Standard', '48 Hours'])
+    expect(within(grid).getByRole('radio', { name: 'Human, 48 Hours: 4.20 credits' })).not.toBeChecked()
+    expect(within(grid).getByText('Not offered')).toBeInTheDocument()
+    expect(screen.getByText('Choose a turnaround and job type in the table.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+
+    await user.click(within(grid).getByRole('radio', { name: 'Human, 48 Hours: 4.20 credits' }))
+    expect(within(grid).getByRole('radio', { name: 'Human, 48 Hours: 4.20 credits' })).toBeChecked()
+    expect(screen.getByText(/^Selected option:/)).toHaveTextContent('Selected option: Human, 48 Hours, 4.20 credits')
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+  })
+
+  it('selects a cell from the keyboard', async () => {
+    const { user } = await openCost()
+    await user.click(screen.getByRole('radio', { name: 'Manual or Human Transcription' }))
+    screen.getByRole('radio', { name: 'Human, 24 Hours Standard: 4.80 credits' }).focus()
+    await user.keyboard(' ')
+    expect(screen.getByText(/^Selected option:/)).toHaveTextContent('Selected option: Human, 24 Hours Standard, 4.80 credits')
+  })
+
+  it('warns "You have {n} credits but this job requires {m} credits", offers Add Credit, and disables Next', async () => {
+    const { user } = await openCost({ balance: 4.5 })
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+    await user.click(screen.getByRole('radio', { name: 'Manual or Human Transcription' }))
+    await user.click(screen.getByRole('radio', { name: 'Human, 24 Hours Standard: 4.80 credits' }))
+    expect(screen.getByText('You have 4.50 credits but this job requires 4.80 credits')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Add Credit' }))
+    expect(screen.getByRole('dialog', { name: 'Add Credit' })).toBeInTheDocument()
+
+    await user.click(screen.getByRole('radio', { name: 'Human, 48 Hours: 4.20 credits' }))
+    expect(screen.queryByText(/^You have/)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+  })
+
+  it('starts several files on Human; AI or AI + Proofreading with them says one file only and disables Next', async () => {
+    const { user } = await openCost({}, [audioFile('kitchen.mp3'), audioFile('hall.mp3')])
+    expect(screen.getByRole('radio', { name: 'Manual or Human Transcription' })).toBeChecked()
+    await user.click(screen.getByRole('radio', { name: 'AI + Proofreading, 24 Hours Standard: 3.00 credits' }))
+    expect(screen.getByText('For AI and AI + Proofreading jobs, only one audio file can be submitted.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    await user.click(screen.getByRole('radio', { name: 'AI Only Transcription' }))
+    expect(screen.getByText('For AI and AI + Proofreading jobs, only one audio file can be submitted.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    await user.click(screen.getByRole('radio', { name: 'Manual or Human Transcription' }))
+    await user.click(screen.getByRole('radio', { name: 'Human, 48 Hours: 4.20 credits' }))
+    expect(screen.queryByText(/only one audio file/)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+  })
+
+  it('shows AI at 5 credits when the answer has no AI option', async () => {
+    const answer = costAnswer()
+    api.answer('POST', '/clerk/calculate-cost', { status: 200, body: { ...answer, cost: answer.cost.slice(1) } })
+    const { user } = renderWizard()
+    await fillGeneralInfo(user)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText(/^AI cost:/)).toHaveTextContent('AI cost: 5.00 credits')
+  })
+
+  it('goes back to General Info with everything kept, and on without a second upload', async () => {
+    const { user } = await openCost()
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'General Info' })).toHaveFocus()
+    expect(screen.getByRole('textbox', { name: /^Property address/ })).toHaveValue('14 Willow Crescent, Harrogate')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Cost' })).toBeInTheDocument()
+    expect(api.seen('POST', '/clerk/calculate-cost')).toHaveLength(1)
+  })
+})

@@ -1,0 +1,104 @@
+// Step 2, Cost (portal-spec.md §2 step 2, §4, §5 "Step 2"): the total audio length, AI Only or Manual
+// or Human Transcription, the AI cost or the Human grid with the selected option, the one-file rule of
+// AI jobs, and the low-credit warning with Add Credit.
+import type { Dispatch, RefObject } from 'react'
+import { Button, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components'
+import type { JobType, SlaSlot } from '@contract/lookups.ts'
+import { StatusMessage } from '@/components/status-message'
+import type { WizardDraft } from '../draft/wizard-draft'
+import type { WizardAction } from '../draft/wizard-reducer'
+import { DEFAULT_AI_COST, aiOption, costStepBlock, formatAudioLength, formatCredits, humanGrid, toChosenOption } from '../lib/cost-options'
+import { WIZARD_TEXT as TEXT } from '../messages'
+import { HumanGrid } from './human-grid'
+import { StepSection } from './step-section'
+import { useWizardStyles } from './wizard-styles'
+
+const useStyles = makeStyles({
+  facts: { margin: 0, display: 'grid', gap: tokens.spacingVerticalXXS },
+  strong: { fontWeight: tokens.fontWeightSemibold },
+  files: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, color: tokens.colorNeutralForeground3 },
+})
+
+export interface CostStepProps {
+  draft: WizardDraft
+  dispatch: Dispatch<WizardAction>
+  headingRef: RefObject<HTMLHeadingElement | null>
+  balance: number | undefined
+  /** The balance could not be read (while it loads, Next only waits). */
+  balanceFailed: boolean
+  jobTypes: readonly JobType[]
+  slots: readonly SlaSlot[]
+  onAddCredit: () => void
+}
+
+export function CostStep({ draft, dispatch, headingRef, balance, balanceFailed, jobTypes, slots, onAddCredit }: CostStepProps) {
+  const styles = { ...useWizardStyles(), ...useStyles() }
+  const cost = draft.cost
+  if (!cost) return null
+  const ai = aiOption(cost.cost, jobTypes, slots)
+  const grid = humanGrid(cost.cost, slots)
+  const block = costStepBlock(draft.option, draft.audioFiles.length, balance, jobTypes)
+
+  const select = (slotId: number, jobTypeId: number) => {
+    const option = grid.cell(slotId, jobTypeId)
+    if (option) dispatch({ type: 'selectOption', option: toChosenOption(option, slots) })
+  }
+
+  return (
+    <StepSection title={TEXT.steps[1]} headingRef={headingRef}>
+      <div className={styles.facts}>
+        <p className={styles.text}>
+          {TEXT.totalLength}: <span className={styles.strong}>{formatAudioLength(cost.audio_duration)}</span> ({TEXT.billedMinutes(cost.audio_minutes)})
+        </p>
+        {cost.audio_files.length > 1 && (
+          <ul className={styles.files}>
+            {cost.audio_files.map((file, index) => (
+              <li key={`${index}-${file.file_name}`}>
+                {file.file_name}: {formatAudioLength(file.duration)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <RadioGroup
+        aria-label={TEXT.transcriptionType}
+        value={draft.mode}
+        onChange={(_, data) => dispatch(data.value === 'ai' ? { type: 'chooseAi', aiOption: ai } : { type: 'chooseHuman' })}
+      >
+        <Radio value="ai" label={TEXT.ai} />
+        <Radio value="human" label={TEXT.human} />
+      </RadioGroup>
+
+      {draft.mode === 'ai' ? (
+        <p className={styles.text}>
+          {TEXT.aiCost}: <span className={styles.strong}>{TEXT.credits(formatCredits(ai?.cost ?? DEFAULT_AI_COST))}</span>
+        </p>
+      ) : (
+        <>
+          <HumanGrid grid={grid} chosen={draft.option} onSelect={select} />
+          <p className={styles.text} role="status">
+            {draft.option ? (
+              <>
+                {TEXT.selected}:{' '}
+                <span className={styles.strong}>
+                  {draft.option.jobTypeName}, {draft.option.slaSlotName}, {TEXT.credits(formatCredits(draft.option.cost))}
+                </span>
+              </>
+            ) : (
+              TEXT.noSelection
+            )}
+          </p>
+        </>
+      )}
+
+      {block === 'one-file' && <StatusMessage intent="error">{TEXT.oneFileOnly}</StatusMessage>}
+      {block === 'balance-unknown' && balanceFailed && <StatusMessage intent="warning">{TEXT.balanceUnknown}</StatusMessage>}
+      {block === 'low-credit' && draft.option && balance !== undefined && (
+        <StatusMessage intent="warning" action={<Button onClick={onAddCredit}>{TEXT.addCredit}</Button>}>
+          {TEXT.lowCredit(formatCredits(balance), formatCredits(draft.option.cost))}
+        </StatusMessage>
+      )}
+    </StepSection>
+  )
+}

@@ -1,0 +1,162 @@
+// The Create Job wizard (portal-spec.md §2, §4, §5): the step indicator, the current step, and the
+// buttons that move between steps (Back, Next, Submit) and leave (Cancel Job, with leave protection
+// while the draft is dirty). The clerk's balance, default template and the shell's Add Credit dialog
+// come from other features, so the app composes them in (src/app/routes/create-job.tsx).
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react'
+import { Button, mergeClasses } from '@fluentui/react-components'
+import { PageTitle } from '@/components/page-title'
+import { useLeaveProtection } from '@/lib/leave-protection'
+import { useLookup } from '@/lib/lookups'
+import { useWizardDraft } from '../draft/use-wizard-draft'
+import { aiOption, costStepBlock } from '../lib/cost-options'
+import { WIZARD_TEXT as TEXT } from '../messages'
+import { CostStep } from './cost-step'
+import { DocumentsStep, type DefaultTemplate } from './documents-step'
+import { GeneralInfoStep } from './general-info-step'
+import { StepIndicator } from './step-indicator'
+import { SummaryStep } from './summary-step'
+import { useCostUpload } from './use-cost-upload'
+import { useSubmitJob } from './use-submit-job'
+import { useWizardStyles } from './wizard-styles'
+
+export interface CreateJobWizardProps {
+  /** The clerk's balance: undefined while unknown. */
+  credits: { balance: number | undefined; failed: boolean }
+  template: DefaultTemplate
+  /** The shell's Add Credit dialog. */
+  AddCreditDialog: ComponentType<{ open: boolean; onClose: () => void }>
+}
+
+export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJobWizardProps) {
+  const styles = useWizardStyles()
+  const { draft, dispatch, dirty } = useWizardDraft()
+  const reportTypes = useLookup('report-types')
+  const jobTypes = useLookup('job-types').data ?? []
+  const slots = useLookup('sla-slots').data ?? []
+  const upload = useCostUpload()
+  const defaultTemplateName = template.name ?? null
+  const [expiredNotice, setExpiredNotice] = useState<string | null>(null)
+  const submission = useSubmitJob(draft, dispatch, dirty, defaultTemplateName, setExpiredNotice)
+  const { requestLeave, leaveDialog } = useLeaveProtection(dirty)
+  const [addressError, setAddressError] = useState<string | null>(null)
+  const [templateError, setTemplateError] = useState<string | null>(null)
+  const [addingCredit, setAddingCredit] = useState(false)
+
+  // §2: the first report type is preselected.
+  const firstReportType = reportTypes.data?.[0]?.id
+  useEffect(() => {
+    if (draft.reportTypeId === null && firstReportType !== undefined) dispatch({ type: 'setReportType', id: firstReportType })
+  }, [draft.reportTypeId, firstReportType, dispatch])
+
+  // A new step takes the focus to its heading, so a screen reader starts reading there. A layout
+  // effect: the focus moves in the same commit that shows the step, never a moment later.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const shownStep = useRef(draft.step)
+  useLayoutEffect(() => {
+    if (shownStep.current === draft.step) return
+    shownStep.current = draft.step
+    headingRef.current?.focus()
+  }, [draft.step])
+
+  const uploading = upload.state.status === 'uploading'
+
+  const nextFromGeneralInfo = async () => {
+    if (!draft.propertyAddress.trim()) return setAddressError(TEXT.addressRequired)
+    if (draft.reportTypeId === null) return
+    // The same files and report type were priced and their folder is still open: no second upload.
+    if (draft.cost && Date.parse(draft.cost.expires_at) > Date.now()) return dispatch({ type: 'next' })
+    const fileIds = draft.audioFiles.map((file) => file.id)
+    const reportTypeId = draft.reportTypeId
+    setExpiredNotice(null)
+    const answer = await upload.start(draft.audioFiles, reportTypeId)
+    if (answer) dispatch({ type: 'costCalculated', answer, fileIds, reportTypeId, aiOption: aiOption(answer.cost, jobTypes, slots) })
+  }
+
+  const nextFromDocuments = () => {
+    if (draft.templateChoice === 'default' && !defaultTemplateName) return setTemplateError(TEXT.templateRequired)
+    if (draft.templateChoice === 'custom' && !draft.customTemplate) return setTemplateError(TEXT.templateFileRequired)
+    dispatch({ type: 'next' })
+  }
+
+  const next = () => {
+    if (draft.step === 1) return void nextFromGeneralInfo()
+    if (draft.step === 3) return nextFromDocuments()
+    dispatch({ type: 'next' })
+  }
+
+  const nextDisabled =
+    (draft.step === 1 && (uploading || draft.audioFiles.length === 0 || draft.reportTypeId === null)) ||
+    (draft.step === 2 && costStepBlock(draft.option, draft.audioFiles.length, credits.balance, jobTypes) !== null)
+  const submitDisabled = !draft.qualityAccepted || !draft.noRefundAccepted || submission.busy
+  const reportTypeName = reportTypes.data?.find((type) => type.id === draft.reportTypeId)?.name ?? ''
+
+  return (
+    <>
+      <PageTitle>{TEXT.title}</PageTitle>
+      <StepIndicator step={draft.step} />
+      {draft.step === 1 && (
+        <GeneralInfoStep
+          draft={draft}
+          dispatch={dispatch}
+          headingRef={headingRef}
+          upload={upload.state}
+          onCancelUpload={upload.cancel}
+          onJobChanged={upload.clear}
+          notice={expiredNotice}
+          addressError={addressError}
+          onAddressTyped={() => setAddressError(null)}
+        />
+      )}
+      {draft.step === 2 && (
+        <CostStep
+          draft={draft}
+          dispatch={dispatch}
+          headingRef={headingRef}
+          balance={credits.balance}
+          balanceFailed={credits.failed}
+          jobTypes={jobTypes}
+          slots={slots}
+          onAddCredit={() => setAddingCredit(true)}
+        />
+      )}
+      {draft.step === 3 && (
+        <DocumentsStep draft={draft} dispatch={dispatch} headingRef={headingRef} template={template} templateError={templateError} onTemplateChanged={() => setTemplateError(null)} />
+      )}
+      {draft.step === 4 && (
+        <SummaryStep
+          draft={draft}
+          dispatch={dispatch}
+          headingRef={headingRef}
+          reportTypeName={reportTypeName}
+          defaultTemplateName={defaultTemplateName}
+          balance={credits.balance}
+          busy={submission.busy}
+          error={submission.error}
+        />
+      )}
+
+      <div className={mergeClasses(styles.actions, styles.footer)}>
+        <Button className={styles.button} onClick={() => requestLeave('/my-jobs')} disabled={submission.busy}>
+          {TEXT.cancelJob}
+        </Button>
+        <span className={styles.spacer} />
+        {draft.step > 1 && (
+          <Button className={styles.button} onClick={() => dispatch({ type: 'back' })} disabled={submission.busy}>
+            {TEXT.back}
+          </Button>
+        )}
+        {draft.step < 4 ? (
+          <Button className={styles.button} appearance="primary" onClick={next} disabled={nextDisabled}>
+            {uploading ? TEXT.calculating : TEXT.next}
+          </Button>
+        ) : (
+          <Button className={styles.button} appearance="primary" onClick={submission.submit} disabled={submitDisabled}>
+            {submission.busy ? TEXT.submitting : TEXT.submit}
+          </Button>
+        )}
+      </div>
+      {leaveDialog}
+      <AddCreditDialog open={addingCredit} onClose={() => setAddingCredit(false)} />
+    </>
+  )
+}

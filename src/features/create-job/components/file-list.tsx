@@ -1,0 +1,54 @@
+// A list of chosen files (portal-spec.md §2 step 1 and step 3): each name cut to 15 characters keeping
+// its extension (the whole name in its tooltip and in its remove button's name), a remove button, and
+// the count.
+import { Button, makeStyles, tokens } from '@fluentui/react-components'
+import { Delete20Regular } from '@fluentui/react-icons'
+import { shortFileName } from '@/lib/file-extensions'
+import type { DraftFile } from '../draft/wizard-draft'
+import { WIZARD_TEXT as TEXT } from '../messages'
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gap: tokens.spacingVerticalXS },
+  list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: tokens.spacingVerticalXS },
+  item: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+    minWidth: 0,
+  },
+  name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  count: { margin: 0, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+})
+
+export interface FileListProps {
+  label: string
+  files: readonly DraftFile[]
+  onRemove: (id: string) => void
+  disabled?: boolean
+  /** Shown after a file's name, e.g. its measured length. */
+  note?: (file: DraftFile, index: number) => string | undefined
+}
+
+export function FileList({ label, files, onRemove, disabled = false, note }: FileListProps) {
+  const styles = useStyles()
+  if (files.length === 0) return null
+  return (
+    <div className={styles.root}>
+      <ul className={styles.list} aria-label={label}>
+        {files.map((file, index) => (
+          <li key={file.id} className={styles.item}>
+            <span className={styles.name} title={file.name}>
+              {shortFileName(file.name)}
+              {note?.(file, index) && ` (${note(file, index)})`}
+            </span>
+            <Button appearance="subtle" size="small" icon={<Delete20Regular />} aria-label={TEXT.removeFile(file.name)} disabled={disabled} onClick={() => onRemove(file.id)} />
+          </li>
+        ))}
+      </ul>
+      <p className={styles.count}>{TEXT.fileCount(files.length)}</p>
+    </div>
+  )
+}

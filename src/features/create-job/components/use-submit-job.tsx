@@ -1,0 +1,66 @@
+// Submit on step 4 (portal-spec.md §4 "Submit on step 4 creates the job", §8 "Create job"): sends the
+// draft with the attempt's idempotency key (kept in the draft, so a retry after a lost answer is the
+// same request and the server makes one job), then on success: the 5 s toast, the credits reread and
+// broadcast, the draft emptied, and /dashboard once the form is clean.
+import { useEffect, useState, type Dispatch } from 'react'
+import { Toast, ToastTitle, useToastController } from '@fluentui/react-components'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router-dom'
+import { APP_TOASTER_ID } from '@/components/app-toaster'
+import { ApiError, newIdempotencyKey } from '@/lib/api-client'
+import { refreshCredits } from '@/lib/credits'
+import { failureText } from '@/lib/failure-text'
+import { createJob, createJobForm } from '../api/create-job'
+import type { WizardDraft } from '../draft/wizard-draft'
+import type { WizardAction } from '../draft/wizard-reducer'
+import { WIZARD_TEXT as TEXT } from '../messages'
+
+/** portal-spec.md §9: the wizard's toast stays 5 s. */
+export const WIZARD_TOAST_MS = 5_000
+
+/**
+ * `onFolderExpired` gets the server's words when the measured audio's folder expired (410
+ * folder_expired): the draft then goes back to step 1, with its files, to upload them again.
+ */
+export function useSubmitJob(draft: WizardDraft, dispatch: Dispatch<WizardAction>, dirty: boolean, defaultTemplateName: string | null, onFolderExpired: (words: string) => void) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { dispatchToast } = useToastController(APP_TOASTER_ID)
+  const [submitted, setSubmitted] = useState(false)
+
+  const mutation = useMutation({
+    mutationFn: ({ form, key }: { form: FormData; key: string }) => createJob(form, key),
+    onSuccess: (answer) => {
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{TEXT.created(answer.job_id)}</ToastTitle>
+        </Toast>,
+        { intent: 'success', timeout: WIZARD_TOAST_MS },
+      )
+      void refreshCredits(queryClient)
+      dispatch({ type: 'reset' })
+      setSubmitted(true)
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.code !== 'folder_expired') return
+      onFolderExpired(failureText(error, { network: TEXT.submitNetwork, fallback: TEXT.folderExpired }))
+      dispatch({ type: 'costExpired' })
+    },
+  })
+
+  // Navigates only once the emptied draft has rendered: leave protection then sees a clean form.
+  useEffect(() => {
+    if (submitted && !dirty) navigate('/dashboard')
+  }, [submitted, dirty, navigate])
+
+  const submit = () => {
+    if (mutation.isPending) return
+    const key = draft.submissionKey ?? newIdempotencyKey()
+    dispatch({ type: 'beginSubmission', key })
+    mutation.mutate({ form: createJobForm(draft, defaultTemplateName), key })
+  }
+
+  const expired = mutation.error instanceof ApiError && mutation.error.code === 'folder_expired'
+  const error = mutation.isError && !expired ? failureText(mutation.error, { network: TEXT.submitNetwork, fallback: TEXT.submitFailed }) : null
+  return { submit, busy: mutation.isPending || submitted, error }
+}

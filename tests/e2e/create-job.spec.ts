@@ -1,0 +1,171 @@
+// Create Job against the real server (portal-spec.md §2 wizard): an AI job and a Human job from step 1
+// to My Jobs with real audio made by ffmpeg, the low-credit path, leave protection, and a bad file's
+// message. Prices follow the seeded rates (server/src/db/seed-data.ts): AI 0.50, Human 24 h 1.60
+// credits per started minute.
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { Page } from '@playwright/test'
+import { test, expect } from './support/test.ts'
+import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { ops } from './support/ops.ts'
+
+const run = promisify(execFile)
+let folder = ''
+/** 75 s and 30 s of tone as MP3 (2 started minutes together, and 2 alone), a template and a photo list. */
+const file = (name: string) => path.join(folder, name)
+
+test.beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-create-job-'))
+  const tone = (seconds: number, name: string) =>
+    run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-ac', '1', '-ar', '16000', '-b:a', '32k', file(name)])
+  await Promise.all([tone(75, 'kitchen.mp3'), tone(30, 'hall.mp3')])
+  await writeFile(file('broken.mp3'), 'These are the meeting notes, not a recording.\n')
+  await writeFile(file('my-template.txt'), 'Room | Condition | Notes\n')
+  await writeFile(file('meter-readings.txt'), 'Electric 01234\nGas 05678\n')
+})
+test.afterAll(async () => {
+  await rm(folder, { recursive: true, force: true })
+})
+
+async function signedInClerk(page: Page, credits: number | null): Promise<string> {
+  const email = uniqueEmail('create-job')
+  await createClerk(page.request, email)
+  if (credits !== null) await ops('credits', email, String(credits), '--reason', 'Create Job e2e')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signInThroughForm(page, email)
+  return email
+}
+
+async function openWizard(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Create Job' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
+}
+
+async function fillGeneralInfo(page: Page, address: string, audio: string[]): Promise<void> {
+  await page.getByRole('textbox', { name: /^Property address/ }).fill(address)
+  await page.getByLabel('Audio files').setInputFiles(audio.map(file))
+  await expect(page.getByText(audio.length === 1 ? '1 file' : `${audio.length} files`, { exact: true })).toBeVisible()
+}
+
+async function acceptAndSubmit(page: Page): Promise<number> {
+  await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
+  await page.getByRole('checkbox', { name: 'I understand that credits are not refundable once the job is submitted.' }).check()
+  await page.getByRole('button', { name: 'Submit' }).click()
+  // The toast: a list item of Fluent's Toaster named by its title (a live region repeats the words for screen readers).
+  const toast = page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })
+  await expect(toast).toBeVisible()
+  const jobId = Number(/Job ID: (\d+)/.exec((await toast.textContent()) ?? '')![1])
+  await page.waitForURL(/\/my-jobs$/)
+  await expect(toast).toBeVisible()
+  return jobId
+}
+
+test('an AI job goes from step 1 to My Jobs', async ({ page }) => {
+  await signedInClerk(page, 10)
+  await openWizard(page)
+  await fillGeneralInfo(page, '14 Willow Crescent, Harrogate HG2 7QD', ['kitchen.mp3'])
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()
+  await expect(page.getByText(/^Total audio length:/)).toHaveText('Total audio length: 1 min 15 s (charged as 2 minutes)')
+  await expect(page.getByRole('radio', { name: 'AI Only Transcription' })).toBeChecked()
+  await expect(page.getByText(/^AI cost:/)).toHaveText('AI cost: 1.00 credits')
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Remarks' })).toBeDisabled()
+  await expect(page.getByText('Balance credit after purchase: 9.00')).toBeVisible()
+  const jobId = await acceptAndSubmit(page)
+
+  await expect(page.getByRole('button', { name: `View details of job ${jobId}`, exact: true })).toBeVisible()
+  await expect(page.getByText('Total Credit').locator('..')).toContainText('9.00')
+})
+
+test('a Human job with two files, a custom template and an additional file goes to My Jobs', async ({ page }) => {
+  await signedInClerk(page, 20)
+  await openWizard(page)
+  await fillGeneralInfo(page, 'Flat 3, 27 Marlborough Road, Bristol BS6 5AB', ['kitchen.mp3', 'hall.mp3'])
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Manual or Human Transcription' })).toBeChecked()
+  await page.getByRole('radio', { name: 'AI Only Transcription' }).check()
+  await expect(page.getByText('For AI and AI + Proofreading jobs, only one audio file can be submitted.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+  await page.getByRole('radio', { name: 'Manual or Human Transcription' }).check()
+  // 105 s: 2 started minutes at 1.60.
+  await page.getByRole('radio', { name: 'Human, 24 Hours Standard: 3.20 credits' }).check()
+  await expect(page.getByText(/^Selected option:/)).toHaveText('Selected option: Human, 24 Hours Standard, 3.20 credits')
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Documents' })).toBeVisible()
+  await page.getByRole('radio', { name: 'Custom template' }).check()
+  await page.getByLabel('Template file').setInputFiles(file('my-template.txt'))
+  await page.getByLabel('Additional files (optional)').setInputFiles(file('meter-readings.txt'))
+  await expect(page.getByRole('button', { name: 'Remove meter-readings.txt' })).toBeVisible()
+  await page.getByRole('button', { name: 'Next' }).click()
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
+  await expect(page.getByText('24 hours', { exact: true })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Remarks' }).fill('Keys with the letting agent.')
+  await expect(page.getByText('Balance credit after purchase: 16.80')).toBeVisible()
+  const jobId = await acceptAndSubmit(page)
+  await expect(page.getByRole('button', { name: `View details of job ${jobId}`, exact: true })).toBeVisible()
+})
+
+test('with too little credit the cost step warns, keeps Next disabled, and offers Add Credit', async ({ page }) => {
+  await signedInClerk(page, null)
+  await openWizard(page)
+  await fillGeneralInfo(page, '8 Station Approach, Didsbury, Manchester M20 2RE', ['kitchen.mp3'])
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText('You have 0.00 credits but this job requires 1.00 credits')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+  // The warning's own button (the sidebar has one of the same name).
+  await page.getByRole('main').getByRole('button', { name: 'Add Credit' }).click()
+  await expect(page.getByRole('dialog', { name: 'Add Credit' })).toBeVisible()
+})
+
+test('a file that is not audio is refused naming it, and nothing else is lost', async ({ page }) => {
+  await signedInClerk(page, 10)
+  await openWizard(page)
+  await fillGeneralInfo(page, '112 Kingsway, Hove BN3 4FA', ['broken.mp3'])
+  await page.getByRole('button', { name: 'Next' }).click()
+  // The server's words name the file (server: calculate-cost refuses content that does not decode).
+  await expect(page.getByRole('alert').filter({ hasText: 'broken.mp3' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: /^Property address/ })).toHaveValue('112 Kingsway, Hove BN3 4FA')
+  await expect(page.getByRole('button', { name: 'Remove broken.mp3' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled()
+})
+
+test('leaving a filled form asks first, in the app and when the page unloads', async ({ page }) => {
+  await signedInClerk(page, 10)
+  await openWizard(page)
+  await page.getByRole('textbox', { name: /^Property address/ }).fill('1 High Street, York')
+
+  await page.getByRole('link', { name: 'My Jobs' }).click()
+  const leave = page.getByRole('alertdialog', { name: 'Leave this page?' })
+  await expect(leave).toContainText('You have unsaved changes. Are you sure you want to leave this page? All progress will be lost.')
+  await leave.getByRole('button', { name: 'Stay' }).click()
+  await expect(leave).toBeHidden()
+  await expect(page.getByRole('textbox', { name: /^Property address/ })).toHaveValue('1 High Street, York')
+
+  // The browser's own warning: this Chromium shows no beforeunload dialog to Playwright when a page
+  // closes, so the test asks the page what leaving would do (a handler that cancels the unload).
+  const unloadCancelled = () =>
+    page.evaluate(() => {
+      const unload = new Event('beforeunload', { cancelable: true })
+      window.dispatchEvent(unload)
+      return unload.defaultPrevented
+    })
+  expect(await unloadCancelled()).toBe(true)
+
+  await page.getByRole('button', { name: 'Cancel Job' }).click()
+  await leave.getByRole('button', { name: 'Leave' }).click()
+  await page.waitForURL(/\/my-jobs$/)
+  expect(await unloadCancelled()).toBe(false)
+})
