@@ -2,27 +2,22 @@
 // to My Jobs with real audio made by ffmpeg, the low-credit path, leave protection, and a bad file's
 // message. Prices follow the seeded rates (server/src/db/seed-data.ts): AI 0.50, Human 24 h 1.60
 // credits per started minute.
-import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
-import { ops } from './support/ops.ts'
+import { notAudioNamedMp3, recordAudio } from './support/audio.ts'
+import { giveCredits } from './support/ops.ts'
 
-const run = promisify(execFile)
 let folder = ''
 /** 75 s and 30 s of tone as MP3 (2 started minutes together, and 2 alone), a template and a photo list. */
 const file = (name: string) => path.join(folder, name)
 
 test.beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-create-job-'))
-  const tone = (seconds: number, name: string) =>
-    run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-ac', '1', '-ar', '16000', '-b:a', '32k', file(name)])
-  await Promise.all([tone(75, 'kitchen.mp3'), tone(30, 'hall.mp3')])
-  await writeFile(file('broken.mp3'), 'These are the meeting notes, not a recording.\n')
+  await Promise.all([recordAudio(folder, 'kitchen.mp3', 75), recordAudio(folder, 'hall.mp3', 30), notAudioNamedMp3(folder, 'broken.mp3')])
   await writeFile(file('my-template.txt'), 'Room | Condition | Notes\n')
   await writeFile(file('meter-readings.txt'), 'Electric 01234\nGas 05678\n')
 })
@@ -33,7 +28,7 @@ test.afterAll(async () => {
 async function signedInClerk(page: Page, credits: number | null): Promise<string> {
   const email = uniqueEmail('create-job')
   await createClerk(page.request, email)
-  if (credits !== null) await ops('credits', email, String(credits), '--reason', 'Create Job e2e')
+  if (credits !== null) await giveCredits(email, credits)
   await page.setViewportSize({ width: 1280, height: 900 })
   await signInThroughForm(page, email)
   return email
@@ -135,7 +130,7 @@ test('a file that is not audio is refused naming it, and nothing else is lost', 
   await fillGeneralInfo(page, '112 Kingsway, Hove BN3 4FA', ['broken.mp3'])
   await page.getByRole('button', { name: 'Next' }).click()
   // The server's words name the file (server: calculate-cost refuses content that does not decode).
-  await expect(page.getByRole('alert').filter({ hasText: 'broken.mp3' })).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: 'broken.mp3' })).toHaveText('“broken.mp3” is not audio we can read. Please check the file and try again.')
   await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
   await expect(page.getByRole('textbox', { name: /^Property address/ })).toHaveValue('112 Kingsway, Hove BN3 4FA')
   await expect(page.getByRole('button', { name: 'Remove broken.mp3' })).toBeVisible()

@@ -1,12 +1,9 @@
-// Audio files for the e2e journeys, made on the spot with Debian's ffmpeg (never committed), from the
-// same source as the server's duration tests (server/test/audio/generated-recordings.ts): a real
-// recording of a known length, and a file that is not audio but is named like one.
+// Audio files for the e2e journeys, made on the spot with Debian's ffmpeg (never committed, with the
+// server's duration tests' runner, server/test/audio/generated-recordings.ts): a real recording of a
+// chosen length, and a file that is not audio but is named like one.
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { ffmpeg, SECONDS, SOURCE } from '../../../server/test/audio/generated-recordings.ts'
-
-/** How long every recording made here is, in seconds (one started minute). */
-export const RECORDING_SECONDS = SECONDS
+import { ffmpeg } from '../../../server/test/audio/generated-recordings.ts'
 
 /** The encodings a clerk's recorders commonly write: a dictaphone's MP3 or WAV, a phone's M4A. */
 const ENCODINGS = {
@@ -16,14 +13,14 @@ const ENCODINGS = {
 } as const
 
 /**
- * Records RECORDING_SECONDS of tone and noise into `folder` (e.g. Playwright's testInfo.outputPath())
- * as `name`, encoded by its extension (.mp3, .wav or .m4a); returns the file's path.
+ * Records `seconds` of tone into `folder` as `name`, encoded by its extension (.mp3, .wav or .m4a);
+ * returns the file's path.
  */
-export async function recordAudio(folder: string, name = 'walkthrough.mp3'): Promise<string> {
+export async function recordAudio(folder: string, name: string, seconds: number): Promise<string> {
   const extension = path.extname(name).slice(1).toLowerCase()
   if (!(extension in ENCODINGS)) throw new Error(`recordAudio makes .mp3, .wav or .m4a files, not "${name}".`)
   const file = path.join(folder, name)
-  await ffmpeg([...SOURCE, ...ENCODINGS[extension as keyof typeof ENCODINGS], file])
+  await ffmpeg(['-f', 'lavfi', '-i', `sine=f=440:r=44100:d=${seconds}`, '-ac', '1', ...ENCODINGS[extension as keyof typeof ENCODINGS], file])
   return file
 }
 
