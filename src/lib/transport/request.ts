@@ -5,6 +5,7 @@
 import type { Static, TSchema } from 'typebox'
 import { ApiError, detailWords, errorFields } from './api-error'
 import { apiUrl, type ApiQuery } from './api-url'
+import { quietTimeout } from './quiet-timeout'
 import { send, type UploadProgress } from './send'
 import { bearerToken, endSessionOnForbidden } from './session-token'
 
@@ -19,7 +20,10 @@ export interface RequestOptions {
   auth?: boolean
   /** Cancels the call; it then fails with kind 'aborted'. */
   signal?: AbortSignal
-  /** Ms; no timeout unless given (portal-spec.md §9: only cost calculation has one). Kind 'timeout'. */
+  /**
+   * Ms; no timeout unless given (portal-spec.md §9: only cost calculation has one). Kind 'timeout'.
+   * With `onProgress`, the time without progress or answer (a long upload that keeps going is not cut).
+   */
   timeoutMs?: number
   /** Sent as `Idempotency-Key`. Give the same key to every attempt of one request (newIdempotencyKey()). */
   idempotencyKey?: string
@@ -86,7 +90,10 @@ async function exchange(path: string, options: ExchangeOptions, accept: string):
   const token = auth ? await bearerToken() : undefined
   if (token) headers.set('authorization', `Bearer ${token}`)
 
-  const timeout = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined
+  // An upload whose progress is followed counts quiet time (quiet-timeout.ts): a long upload that
+  // keeps sending is never cut; everything else counts from the start.
+  const quiet = timeoutMs && onProgress ? quietTimeout(timeoutMs) : undefined
+  const timeout = quiet?.signal ?? (timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined)
   const signals = [signal, timeout].filter((s): s is AbortSignal => !!s)
   const timed = { ...options, timeout }
   let response: Response
@@ -96,7 +103,13 @@ async function exchange(path: string, options: ExchangeOptions, accept: string):
       headers,
       body: json !== undefined ? JSON.stringify(json) : form,
       signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
-      onProgress,
+      onProgress:
+        quiet && onProgress
+          ? (progress) => {
+              quiet.restart()
+              onProgress(progress)
+            }
+          : onProgress,
     })
   } catch {
     throw noAnswer(timed)
