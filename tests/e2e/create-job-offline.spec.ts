@@ -10,6 +10,7 @@ import type { Page, Request } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
+import { waitForServiceWorkerControl } from './support/installed-app.ts'
 import { giveCredits } from './support/ops.ts'
 
 const OFFLINE_COST = 'You are offline. The cost will be calculated as soon as the connection is back. Everything you entered is kept.'
@@ -34,12 +35,40 @@ function watchApi(page: Page): { sent: (method: string, pattern: RegExp) => numb
   return { sent: (method, pattern) => requests.filter((request) => request.method() === method && pattern.test(new URL(request.url()).pathname)).length }
 }
 
-test('calculate-cost offline says so, loses nothing, carries on once online, and never uploads the audio twice', async ({ page, context }) => {
+async function signedInClerk(page: Page): Promise<void> {
   const email = uniqueEmail('create-job-offline')
   await createClerk(page.request, email)
   await giveCredits(email, 10)
   await page.setViewportSize({ width: 1280, height: 900 })
   await signInThroughForm(page, email)
+}
+
+test('the wizard opens offline after a reload, and step 1 can be filled with its lookups and files', async ({ page, context }) => {
+  await signedInClerk(page)
+  const api = watchApi(page)
+  await page.getByRole('link', { name: 'Create Job' }).click()
+  await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
+  await waitForServiceWorkerControl(page)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
+  await expect(page.getByRole('option', { name: 'Inventory' })).toBeAttached()
+  await page.getByRole('textbox', { name: /^Property address/ }).fill(ADDRESS)
+  await page.getByLabel('Audio files').setInputFiles(path.join(folder, 'cellar.mp3'))
+  await expect(page.getByText('1 file', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText(OFFLINE_COST)).toBeVisible()
+  expect(api.sent('POST', /^\/api\/clerk\/calculate-cost$/)).toBe(0)
+
+  await context.setOffline(false)
+  await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()
+  expect(api.sent('POST', /^\/api\/clerk\/calculate-cost$/)).toBe(1)
+})
+
+test('calculate-cost offline says so, loses nothing, carries on once online, and never uploads the audio twice', async ({ page, context }) => {
+  await signedInClerk(page)
   const api = watchApi(page)
   const uploads = () => api.sent('POST', /^\/api\/clerk\/calculate-cost$/)
   const folderChecks = () => api.sent('GET', /^\/api\/clerk\/calculate-cost\/[^/]+$/)
