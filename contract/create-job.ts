@@ -74,6 +74,10 @@ export const CalculateCostResponse = Type.Object({
 })
 export type CalculateCostResponse = Static<typeof CalculateCostResponse>
 
+/** GET /clerk/calculate-cost/:folderToken: the folder a cost answer named (this portal's addition). */
+export const StoredFolderParams = Type.Object({ folderToken: Type.String({ minLength: 1, maxLength: 100 }) })
+export type StoredFolderParams = Static<typeof StoredFolderParams>
+
 /** portal-spec.md §3, job creation response. `expectedCompletion` is the deadline, ISO 8601. */
 export const CreateJobResponse = Type.Object({
   success: Type.Boolean(),

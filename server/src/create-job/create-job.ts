@@ -116,7 +116,7 @@ async function isRetryOf(db: Db, userId: string, clientRequestId: string | undef
 }
 
 /** Why a folder cannot make the job: unknown (or another clerk's) 404, expired 410, used 409. */
-function folderRefusal(claim: Exclude<FolderClaim, { outcome: 'claimed' }>): HttpError {
+export function folderRefusal(claim: Exclude<FolderClaim, { outcome: 'claimed' }>): HttpError {
   switch (claim.outcome) {
     case 'missing':
       return new HttpError(404, NOT_FOUND_DETAIL)

@@ -1,11 +1,13 @@
 // POST /api/clerk/calculate-cost (portal-spec.md §7): the clerk's audio files, streamed to storage,
-// checked and measured, kept under a new folder token, and priced for every offered option. The rules
-// are in create-job/; this file only wires them to the request.
+// checked and measured, kept under a new folder token, and priced for every offered option.
+// GET /api/clerk/calculate-cost/:folderToken: the same answer again for a folder still stored, so a
+// draft kept on the device need not upload its audio twice. The rules are in create-job/; this file
+// only wires them to the request.
 import { availableParallelism } from 'node:os'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { CalculateCostResponse } from '@contract/create-job.ts'
+import { CalculateCostResponse, StoredFolderParams } from '@contract/create-job.ts'
 import { createAudioMeasurer } from '../audio/measure-with-ffmpeg.ts'
-import { calculateCost } from '../create-job/calculate-cost.ts'
+import { calculateCost, costOfStoredFolder } from '../create-job/calculate-cost.ts'
 
 export const calculateCostRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // One measurer for the process: at most one ffmpeg per core at once, however many uploads arrive
@@ -15,5 +17,9 @@ export const calculateCostRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/calculate-cost', { schema: { response: { 200: CalculateCostResponse } } }, async (request) =>
     calculateCost(request, request.clerk!.userId, { db: app.database.db, storage: app.storage, measure }),
+  )
+
+  app.get('/calculate-cost/:folderToken', { schema: { params: StoredFolderParams, response: { 200: CalculateCostResponse } } }, async (request) =>
+    costOfStoredFolder(app.database.db, request.clerk!.userId, request.params.folderToken),
   )
 }

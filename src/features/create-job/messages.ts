@@ -29,6 +29,8 @@ export const WIZARD_TEXT = {
   uploadLabel: 'Uploading audio files',
   uploadCancelled: 'Upload cancelled. Your details and files are still here.',
   costFailed: 'Failed to calculate cost. Please try again.',
+  /** Next pressed without a connection, or the upload broke off (decisions.md, "Field use: the wizard without a connection"). */
+  costOffline: 'You are offline. The cost will be calculated as soon as the connection is back. Everything you entered is kept.',
 
   // Step 2
   totalLength: 'Total audio length',
@@ -89,6 +91,10 @@ export const WIZARD_TEXT = {
   submitting: 'Submitting...',
   submitFailed: 'An error occurred while submitting the job. Please try again.',
   submitNetwork: 'Network error when creating job',
+  /** Submit pressed without a connection: nothing is sent, and nothing is sent until the clerk presses Try again. */
+  submitOffline: 'You are offline. The job has not been sent. Everything you entered is kept: press Try again when the connection is back.',
+  /** The spec's network words, then what happens next: a retry carries the same idempotency key, so it never makes a second job. */
+  submitLost: 'Network error when creating job. Everything you entered is kept: press Try again when the connection is back.',
   /** The server's words for 410 folder_expired, should it send none. */
   folderExpired: 'The uploaded audio has expired. Please upload it again and calculate the cost again.',
   created: (id: number) => `Job created successfully! Job ID: ${id}`,

@@ -31,3 +31,16 @@ export function calculateCost({ audioFiles, reportTypeId, signal, onProgress }: 
     failureMessage: 'Failed to calculate cost',
   })
 }
+
+/**
+ * GET /clerk/calculate-cost/:folderToken: the same answer again while the server still holds the
+ * folder an earlier answer named (unused, unexpired); 404, 410 folder_expired or 409 otherwise. A
+ * draft kept on the device asks it instead of uploading its audio a second time.
+ */
+export function storedFolderCost(folderToken: string, signal?: AbortSignal): Promise<CalculateCostResponse> {
+  return apiRequest(`/clerk/calculate-cost/${encodeURIComponent(folderToken)}`, {
+    signal,
+    schema: CalculateCostResponse,
+    failureMessage: 'Failed to calculate cost',
+  })
+}

@@ -87,13 +87,15 @@ describe('Create Job, step 2: Cost', () => {
     expect(await screen.findByText(/^AI cost:/)).toHaveTextContent('AI cost: 5.00 credits')
   })
 
-  it('goes back to General Info with everything kept, and on without a second upload', async () => {
+  it('goes back to General Info with everything kept, and on without a second upload (the server still holds the folder)', async () => {
     const { user } = await openCost()
+    api.answer('GET', '/clerk/calculate-cost/folder-token-1', { status: 200, body: costAnswer() })
     await user.click(screen.getByRole('button', { name: 'Back' }))
     expect(await screen.findByRole('heading', { level: 2, name: 'General Info' })).toHaveFocus()
     expect(screen.getByRole('textbox', { name: /^Property address/ })).toHaveValue('14 Willow Crescent, Harrogate')
     await user.click(screen.getByRole('button', { name: 'Next' }))
     expect(await screen.findByRole('heading', { level: 2, name: 'Cost' })).toBeInTheDocument()
     expect(api.seen('POST', '/clerk/calculate-cost')).toHaveLength(1)
+    expect(api.seen('GET', '/clerk/calculate-cost/folder-token-1')).toHaveLength(1)
   })
 })

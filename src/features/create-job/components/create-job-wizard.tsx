@@ -15,7 +15,8 @@ import { DocumentsStep, type DefaultTemplate } from './documents-step'
 import { GeneralInfoStep } from './general-info-step'
 import { StepIndicator } from './step-indicator'
 import { SummaryStep } from './summary-step'
-import { useCostUpload } from './use-cost-upload'
+import { useCostUpload, useResumeWhenBackOnline } from './use-cost-upload'
+import { useRestoredFolderCheck } from './use-restored-folder-check'
 import { useSubmitJob } from './use-submit-job'
 import { useWizardStyles } from './wizard-styles'
 
@@ -37,6 +38,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
   const defaultTemplateName = template.name ?? null
   const [expiredNotice, setExpiredNotice] = useState<string | null>(null)
   const submission = useSubmitJob(draft, dispatch, dirty, defaultTemplateName, setExpiredNotice)
+  useRestoredFolderCheck(draft, dispatch, upload.knownFolders, setExpiredNotice)
   const { requestLeave, leaveDialog } = useLeaveProtection(dirty)
   const [addressError, setAddressError] = useState<string | null>(null)
   const [templateError, setTemplateError] = useState<string | null>(null)
@@ -58,19 +60,26 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
     headingRef.current?.focus()
   }, [draft.step])
 
-  const uploading = upload.state.status === 'uploading'
+  const uploading = upload.state.status === 'uploading' || upload.state.status === 'checking'
 
   const nextFromGeneralInfo = async () => {
     if (!draft.propertyAddress.trim()) return setAddressError(TEXT.addressRequired)
     if (draft.reportTypeId === null) return
-    // The same files and report type were priced and their folder is still open: no second upload.
-    if (draft.cost && Date.parse(draft.cost.expires_at) > Date.now()) return dispatch({ type: 'next' })
+    // Offline with an answer for these very files: the choices of steps 2-4 need no connection (the
+    // folder is checked once the connection is back, and create-job checks it again on submit).
+    if (draft.cost && !navigator.onLine) return dispatch({ type: 'next' })
+    const earlier = draft.cost
     const fileIds = draft.audioFiles.map((file) => file.id)
     const reportTypeId = draft.reportTypeId
     setExpiredNotice(null)
-    const answer = await upload.start(draft.audioFiles, reportTypeId)
-    if (answer) dispatch({ type: 'costCalculated', answer, fileIds, reportTypeId, aiOption: aiOption(answer.cost, jobTypes, slots) })
+    const answer = await upload.start({ audioFiles: draft.audioFiles, reportTypeId, earlier })
+    if (!answer) return
+    // The server holds the same folder at the same prices: step 2 keeps the choice already made.
+    if (earlier && JSON.stringify(answer) === JSON.stringify(earlier)) return dispatch({ type: 'next' })
+    dispatch({ type: 'costCalculated', answer, fileIds, reportTypeId, aiOption: aiOption(answer.cost, jobTypes, slots) })
   }
+  // A Next pressed without a connection carries on by itself once it is back (a submit never does).
+  useResumeWhenBackOnline(draft.step === 1 && upload.state.status === 'offline', () => void nextFromGeneralInfo())
 
   const nextFromDocuments = () => {
     if (draft.templateChoice === 'default' && !defaultTemplateName) return setTemplateError(TEXT.templateRequired)
@@ -132,6 +141,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
           balance={credits.balance}
           busy={submission.busy}
           error={submission.error}
+          onRetry={submission.retry}
         />
       )}
 

@@ -100,8 +100,8 @@ describe('Create Job, step 1: General Info', () => {
     expect(screen.queryByText('kitchen.mp3 could not be read as audio.')).not.toBeInTheDocument()
   })
 
-  it('says "Failed to calculate cost. Please try again." when no answer comes', async () => {
-    api.answer('POST', '/clerk/calculate-cost', 'network')
+  it('says "Failed to calculate cost. Please try again." when the server fails without words', async () => {
+    api.answer('POST', '/clerk/calculate-cost', { status: 500, body: {} })
     const { user } = renderWizard()
     await fillGeneralInfo(user)
     await user.click(screen.getByRole('button', { name: 'Next' }))

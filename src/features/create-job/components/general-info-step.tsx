@@ -38,7 +38,7 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
   const reportTypes = useLookup('report-types')
   const allowed = useLookup('allowed-file-types')
   const [problems, setProblems] = useState<string[]>([])
-  const busy = upload.status === 'uploading'
+  const busy = upload.status === 'uploading' || upload.status === 'checking'
   const audioTypes = allowed.data?.audio ?? []
   const selected = reportTypes.data?.find((type) => type.id === draft.reportTypeId)
 
@@ -124,6 +124,7 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
       {notice && <StatusMessage intent="warning">{notice}</StatusMessage>}
       {upload.status === 'failed' && <StatusMessage intent="error">{upload.message}</StatusMessage>}
       {upload.status === 'cancelled' && <StatusMessage intent="info">{TEXT.uploadCancelled}</StatusMessage>}
+      {upload.status === 'offline' && <StatusMessage intent="warning">{TEXT.costOffline}</StatusMessage>}
     </StepSection>
   )
 }

@@ -1,7 +1,7 @@
 // Step 4, Job Summary (portal-spec.md §2 step 4, §5 "Submit"): what will be sent, the remarks (not for
 // AI jobs), the two statements the clerk must accept, and the balance once the job is paid for.
 import type { Dispatch, RefObject } from 'react'
-import { Checkbox, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Checkbox, Field, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { REMARKS_MAX_LENGTH } from '@contract/create-job.ts'
 import { StatusMessage } from '@/components/status-message'
 import { shortFileName } from '@/lib/file-extensions'
@@ -37,11 +37,13 @@ export interface SummaryStepProps {
   balance: number | undefined
   busy: boolean
   error: string | null
+  /** Offered beside a connection failure: sends the same submit again. */
+  onRetry: (() => void) | null
 }
 
 const names = (files: readonly { name: string }[]) => (files.length > 0 ? files.map((file) => shortFileName(file.name)).join(', ') : TEXT.none)
 
-export function SummaryStep({ draft, dispatch, headingRef, reportTypeName, defaultTemplateName, balance, busy, error }: SummaryStepProps) {
+export function SummaryStep({ draft, dispatch, headingRef, reportTypeName, defaultTemplateName, balance, busy, error, onRetry }: SummaryStepProps) {
   const styles = { ...useWizardStyles(), ...useStyles() }
   const { option, cost } = draft
   if (!option || !cost) return null
@@ -93,7 +95,11 @@ export function SummaryStep({ draft, dispatch, headingRef, reportTypeName, defau
           {TEXT.balanceAfter}: {formatCredits((Math.round(balance * 100) - Math.round(option.cost * 100)) / 100)}
         </p>
       )}
-      {error && <StatusMessage intent="error">{error}</StatusMessage>}
+      {error && (
+        <StatusMessage intent="error" action={onRetry && <Button onClick={onRetry}>{TEXT.retry}</Button>}>
+          {error}
+        </StatusMessage>
+      )}
     </StepSection>
   )
 }

@@ -1,7 +1,9 @@
 // Submit on step 4 (portal-spec.md §4 "Submit on step 4 creates the job", §8 "Create job"): sends the
 // draft with the attempt's idempotency key (kept in the draft, so a retry after a lost answer is the
 // same request and the server makes one job), then on success: the 5 s toast, the credits reread and
-// broadcast, the draft emptied, and /dashboard once the form is clean.
+// broadcast, the draft emptied, and /dashboard once the form is clean. Without a connection nothing is
+// sent: the clerk is told so, and the job goes only when they press Try again (or Submit) once the
+// connection is back; never by itself (decisions.md, "Field use: the wizard without a connection").
 import { useEffect, useState, type Dispatch } from 'react'
 import { Toast, ToastTitle, useToastController } from '@fluentui/react-components'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -9,7 +11,7 @@ import { useNavigate } from 'react-router-dom'
 import { APP_TOASTER_ID } from '@/components/app-toaster'
 import { ApiError, newIdempotencyKey } from '@/lib/api-client'
 import { refreshCredits } from '@/lib/credits'
-import { failureText } from '@/lib/failure-text'
+import { failureText, gotNoAnswer } from '@/lib/failure-text'
 import { createJob, createJobForm } from '../api/create-job'
 import type { WizardDraft } from '../draft/wizard-draft'
 import type { WizardAction } from '../draft/wizard-reducer'
@@ -27,8 +29,13 @@ export function useSubmitJob(draft: WizardDraft, dispatch: Dispatch<WizardAction
   const navigate = useNavigate()
   const { dispatchToast } = useToastController(APP_TOASTER_ID)
   const [submitted, setSubmitted] = useState(false)
+  /** Submit was pressed without a connection: nothing was sent. */
+  const [offline, setOffline] = useState(false)
 
   const mutation = useMutation({
+    // Never paused and resumed by TanStack Query when the connection comes back: a job is sent only
+    // when the clerk presses Submit or Try again.
+    networkMode: 'always',
     mutationFn: ({ form, key }: { form: FormData; key: string }) => createJob(form, key),
     onSuccess: (answer) => {
       dispatchToast(
@@ -55,12 +62,16 @@ export function useSubmitJob(draft: WizardDraft, dispatch: Dispatch<WizardAction
 
   const submit = () => {
     if (mutation.isPending) return
+    setOffline(!navigator.onLine)
+    if (!navigator.onLine) return mutation.reset()
     const key = draft.submissionKey ?? newIdempotencyKey()
     dispatch({ type: 'beginSubmission', key })
     mutation.mutate({ form: createJobForm(draft, defaultTemplateName), key })
   }
 
   const expired = mutation.error instanceof ApiError && mutation.error.code === 'folder_expired'
-  const error = mutation.isError && !expired ? failureText(mutation.error, { network: TEXT.submitNetwork, fallback: TEXT.submitFailed }) : null
-  return { submit, busy: mutation.isPending || submitted, error }
+  const lost = offline || (mutation.isError && gotNoAnswer(mutation.error))
+  const error = offline ? TEXT.submitOffline : mutation.isError && !expired ? failureText(mutation.error, { network: TEXT.submitLost, fallback: TEXT.submitFailed }) : null
+  /** `retry`: the failure was the connection's, so the alert offers Try again (the same submit, the same key). */
+  return { submit, busy: mutation.isPending || submitted, error, retry: lost ? submit : null }
 }
