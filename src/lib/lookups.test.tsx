@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { LOOKUP_PATHS } from '@contract/lookups.ts'
 import { createTestQueryClient, setUpFakePortalApi } from '@/test/fake-portal-api'
@@ -36,6 +36,21 @@ describe('lookups', () => {
     expect(screen.getByLabelText('new job')).toHaveTextContent('Inventory')
     await waitFor(() => expect(screen.getByLabelText('job types')).toHaveTextContent('Human'))
     expect(api.requests.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(['GET /lookup/job-types', 'GET /lookup/report-types'])
+  })
+
+  it('asks for a list while the device is offline too: the service worker answers from its cache', async () => {
+    api.answer('GET', '/lookup/report-types', { status: 200, body: REPORT_TYPES })
+    onlineManager.setOnline(false)
+    try {
+      render(
+        <QueryClientProvider client={createTestQueryClient()}>
+          <ReportTypeNames label="new job" />
+        </QueryClientProvider>,
+      )
+      await waitFor(() => expect(screen.getByLabelText('new job')).toHaveTextContent('Inventory'))
+    } finally {
+      onlineManager.setOnline(true)
+    }
   })
 
   it('has a failure message of its own for every list of the contract', () => {

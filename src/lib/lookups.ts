@@ -28,8 +28,11 @@ export function getLookup<P extends LookupPath>(path: P, signal?: AbortSignal): 
   return apiRequest(`/lookup/${path}`, { signal, schema: LOOKUPS[path], failureMessage: LOOKUP_FAILURE[path] }) as Promise<LookupAnswer<P>>
 }
 
+// offlineFirst: the service worker answers /lookup/* from its cache, so the call is made even while
+// the device is offline (TanStack's default would pause it until the connection is back, and a
+// wizard opened offline with nothing in the stored query cache would wait with empty lists).
 export const lookupQueryOptions = <P extends LookupPath>(path: P) =>
-  queryOptions({ queryKey: lookupKeys.list(path), queryFn: ({ signal }) => getLookup(path, signal), staleTime: LOOKUP_STALE_MS })
+  queryOptions({ queryKey: lookupKeys.list(path), queryFn: ({ signal }) => getLookup(path, signal), staleTime: LOOKUP_STALE_MS, networkMode: 'offlineFirst' })
 
 export function useLookup<P extends LookupPath>(path: P) {
   return useQuery(lookupQueryOptions(path))
