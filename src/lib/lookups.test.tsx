@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { LOOKUP_PATHS } from '@contract/lookups.ts'
 import { createTestQueryClient, setUpFakePortalApi } from '@/test/fake-portal-api'
@@ -22,6 +22,23 @@ function JobTypeNames() {
 }
 
 describe('lookups', () => {
+  it('asks for a list even while the browser is offline, where the service worker answers from its cache', async () => {
+    onlineManager.setOnline(false)
+    try {
+      // The fake API plays the service worker's cache here: the page's request still has to be made.
+      api.answer('GET', '/lookup/report-types', { status: 200, body: REPORT_TYPES })
+      render(
+        <QueryClientProvider client={createTestQueryClient()}>
+          <ReportTypeNames label="new job" />
+        </QueryClientProvider>,
+      )
+      await waitFor(() => expect(screen.getByLabelText('new job')).toHaveTextContent('Inventory'))
+      expect(api.requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /lookup/report-types'])
+    } finally {
+      onlineManager.setOnline(true)
+    }
+  })
+
   it('fetches each list once, however many screens show it', async () => {
     api.answer('GET', '/lookup/report-types', { status: 200, body: REPORT_TYPES })
     api.answer('GET', '/lookup/job-types', { status: 200, body: JOB_TYPES })

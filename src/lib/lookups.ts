@@ -29,7 +29,15 @@ export function getLookup<P extends LookupPath>(path: P, signal?: AbortSignal): 
 }
 
 export const lookupQueryOptions = <P extends LookupPath>(path: P) =>
-  queryOptions({ queryKey: lookupKeys.list(path), queryFn: ({ signal }) => getLookup(path, signal), staleTime: LOOKUP_STALE_MS })
+  queryOptions({
+    queryKey: lookupKeys.list(path),
+    queryFn: ({ signal }) => getLookup(path, signal),
+    staleTime: LOOKUP_STALE_MS,
+    // Asked even while the browser is offline: the service worker answers lookups from its cache
+    // (sw/cache-rules.ts), so the Create Job wizard opens offline with its lists and allowed file
+    // types. React Query's default ('online') would hold the request back and never reach the cache.
+    networkMode: 'offlineFirst',
+  })
 
 export function useLookup<P extends LookupPath>(path: P) {
   return useQuery(lookupQueryOptions(path))

@@ -70,6 +70,23 @@ test('an offline reload 20 minutes after the last refresh shows the stored list,
   await expect(jobRows(page)).toHaveCount(6)
 })
 
+test('the Create Job wizard opens offline with its lists and allowed file types from the service worker’s cache', async ({ page, context, request }) => {
+  const email = uniqueEmail('nosignal')
+  await createClerk(request, email)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await signInThroughForm(page, email)
+  await waitForServiceWorkerControl(page)
+
+  // Never opened online: the allowed file types and turnaround slots are not in the job list's offline copy.
+  await context.setOffline(true)
+  await page.getByRole('link', { name: 'Create Job' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
+  await expect(offlineBanner(page)).toBeVisible()
+  await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
+  await expect(page.getByText(/^Drop audio files here or choose them\. Accepted: .*mp3/)).toBeVisible()
+  await expect(page.getByLabel('Audio files')).toBeEnabled()
+})
+
 test('a device clock 20 minutes fast signs in and stays signed in, refreshing about every 14 minutes, not in a storm', async ({ page, request }) => {
   const email = uniqueEmail('fastclock')
   await createClerk(request, email)
