@@ -3,7 +3,7 @@ import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { apiRequest } from '@/lib/api-client'
-import { clearSession, isAuthenticated, saveSession } from '@/lib/session'
+import { clearSession, saveSession, sessionStatus } from '@/lib/session'
 import { createTestQueryClient } from '@/test/fake-portal-api'
 import { aDashboardJob } from '@/features/jobs/lib/job-fixtures'
 import { JOBS_CACHE_BUSTER, JOBS_CACHE_MAX_AGE_MS, QueryPersistence, jobsCacheKey } from './query-persistence'
@@ -242,11 +242,11 @@ describe('QueryPersistence: the end of a session', () => {
     expect(stored('clerk-7')).toBeNull()
   })
 
-  it('keeps the copy when an expired token is only removed by the sign-in check', async () => {
+  it('keeps the copy and the token while the token is only expired (offline, the session goes on)', async () => {
     renderFrame({ clerk: 'clerk-7' })
     await persisted('clerk-7')
-    act(() => void isAuthenticated(Date.now() + 3_600_000))
-    expect(sessionStorage.getItem('auth_token')).toBeNull()
+    expect(sessionStatus(Date.now() + 3_600_000)).toBe('expired')
+    expect(sessionStorage.getItem('auth_token')).not.toBeNull()
     expect(stored('clerk-7')).not.toBeNull()
   })
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { saveSession } from '@/lib/session'
 import { AppRoutes } from './routes'
 
@@ -26,6 +26,8 @@ function renderAt(path: string) {
 const liveToken = () => `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.s`
 
 describe('routes', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
   it.each(['/', '/no/such/page', '/dashboard', '/my-jobs', '/create-job', '/template-management'])(
     'sends a visitor without a session from %s to the sign-in page',
     async (path) => {
@@ -51,7 +53,8 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument()
   })
 
-  it('treats an expired token as no session, and removes it', async () => {
+  it('sends an expired token whose refresh the server refuses to the sign-in page, and removes it', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ detail: 'Your session has ended. Please sign in again.' }), { status: 403, headers: { 'content-type': 'application/json' } }))
     saveSession(`h.${btoa(JSON.stringify({ exp: 1 }))}.s`, 'CLERK')
     renderAt('/my-jobs')
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument()

@@ -1,9 +1,45 @@
+// Protected routes (portal-spec.md §2). A visitor without a token goes to /login. An expired token
+// does not send anyone away by itself (docs/decisions.md "Field use: the session without a
+// connection"): offline, the clerk stays on the page with what is stored on the device; a page
+// opened online with an expired token waits for one refresh through the refresh cookie, and only a
+// refused refresh goes to /login. A page already open is renewed by the keep-alive
+// (src/features/auth/use-session-keep-alive.ts) when the connection returns.
+import { useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
-import { isAuthenticated } from '@/lib/session'
+import { refreshSession } from '@/lib/api-client'
+import { clearSession, sessionStatus } from '@/lib/session'
 
-/** Protected routes: a visitor without a live session goes to /login (portal-spec.md §2). */
 export function RequireAuth() {
   const location = useLocation()
-  if (!isAuthenticated()) return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  if (sessionStatus() === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  return <RenewedSession />
+}
+
+type Renewal = 'not-needed' | 'renewing' | 'refused'
+
+/** The signed-in pages, once an expired token met online has been renewed (or could not be, for want of an answer). */
+function RenewedSession() {
+  const location = useLocation()
+  // Decided once, when the signed-in pages open: the connection coming and going later must not
+  // unmount them (the keep-alive renews the token then).
+  const [renewal, setRenewal] = useState<Renewal>(() => (sessionStatus() === 'expired' && navigator.onLine ? 'renewing' : 'not-needed'))
+
+  useEffect(() => {
+    if (renewal !== 'renewing') return
+    let current = true
+    void refreshSession().then((outcome) => {
+      if (!current) return
+      if (outcome === 'refused') clearSession()
+      // Unreachable (a connection that reaches nothing): carry on as offline.
+      setRenewal(outcome === 'refused' || outcome === 'signed-out' ? 'refused' : 'not-needed')
+    })
+    return () => {
+      current = false
+    }
+  }, [renewal])
+
+  if (renewal === 'refused') return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  // Nothing is shown for the moment the refresh takes: the pages would only ask with an expired token.
+  if (renewal === 'renewing') return null
   return <Outlet />
 }

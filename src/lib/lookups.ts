@@ -28,11 +28,16 @@ export function getLookup<P extends LookupPath>(path: P, signal?: AbortSignal): 
   return apiRequest(`/lookup/${path}`, { signal, schema: LOOKUPS[path], failureMessage: LOOKUP_FAILURE[path] }) as Promise<LookupAnswer<P>>
 }
 
-// offlineFirst: the service worker answers /lookup/* from its cache, so the call is made even while
-// the device is offline (TanStack's default would pause it until the connection is back, and a
-// wizard opened offline with nothing in the stored query cache would wait with empty lists).
 export const lookupQueryOptions = <P extends LookupPath>(path: P) =>
-  queryOptions({ queryKey: lookupKeys.list(path), queryFn: ({ signal }) => getLookup(path, signal), staleTime: LOOKUP_STALE_MS, networkMode: 'offlineFirst' })
+  queryOptions({
+    queryKey: lookupKeys.list(path),
+    queryFn: ({ signal }) => getLookup(path, signal),
+    staleTime: LOOKUP_STALE_MS,
+    // Asked even while the browser is offline: the service worker answers lookups from its cache
+    // (sw/cache-rules.ts), so the Create Job wizard opens offline with its lists and allowed file
+    // types. React Query's default ('online') would hold the request back and never reach the cache.
+    networkMode: 'offlineFirst',
+  })
 
 export function useLookup<P extends LookupPath>(path: P) {
   return useQuery(lookupQueryOptions(path))

@@ -79,7 +79,7 @@ describe('token refresh across the clerk’s tabs', () => {
     await expect(refreshed).resolves.toBe(true)
     expect(events).toEqual(['other tab done', 'fetch /api/auth/refresh-token'])
     expect(readSession()?.token).toBe(serverToken)
-    await vi.waitFor(() => expect(heard).toEqual([{ type: 'token-refreshed', token: serverToken }]))
+    await vi.waitFor(() => expect(heard).toEqual([{ type: 'token-refreshed', token: serverToken, receivedAt: expect.any(Number) }]))
   })
 
   it('does not refresh a tab that was signed out while it waited its turn', async () => {
@@ -116,6 +116,16 @@ describe('adoptRefreshedToken', () => {
     expect(adoptRefreshedToken(`h.${btoa(JSON.stringify({ exp: inSeconds(900) }))}.s`)).toBe(false)
     expect(adoptRefreshedToken('not-a-token')).toBe(false)
     expect(readSession()?.token).toBe(held)
+  })
+
+  it('compares expiries on this device’s clock: the handed-over moment of receipt plus the token’s lifetime', () => {
+    // A device clock 20 minutes fast: the server's exp is already past by it, yet the token is new.
+    const serverNow = Math.floor(Date.now() / 1000) - 20 * 60
+    saveSession(`h.${btoa(JSON.stringify({ sub: 'clerk-7', iat: serverNow - 600, exp: serverNow + 300 }))}.s`, 'CLERK', Date.now() - 600_000)
+    const newer = `h.${btoa(JSON.stringify({ sub: 'clerk-7', iat: serverNow, exp: serverNow + 900 }))}.s`
+    const receivedAt = Date.now() - 1_000
+    expect(adoptRefreshedToken(newer, receivedAt)).toBe(true)
+    expect(readSession()).toEqual({ token: newer, expiresAt: receivedAt + 900_000, role: 'CLERK' })
   })
 
   it('never signs a signed-out tab in', () => {

@@ -4,7 +4,7 @@
 // to the others (a BroadcastChannel), so a tab that waited its turn usually need not refresh at all.
 // Where Web Locks are missing (an insecure http:// address other than localhost) tabs refresh on
 // their own; the server answers a cookie presented twice within seconds with the same successor.
-import { readSession, saveSession, tokenExpiry, tokenSubject } from './session'
+import { deviceExpiry, readSession, saveSession, tokenSubject } from './session'
 
 export const REFRESH_LOCK_NAME = 'inspectscribe-token-refresh'
 export const REFRESH_CHANNEL_NAME = 'inspectscribe-session'
@@ -12,6 +12,8 @@ export const REFRESH_CHANNEL_NAME = 'inspectscribe-session'
 interface RefreshedToken {
   type: 'token-refreshed'
   token: string
+  /** When the refreshing tab received it, on this device's clock, which every tab shares. */
+  receivedAt?: number
 }
 
 /** Runs `refresh` while no other tab of this browser runs one; at once where Web Locks are missing. */
@@ -23,23 +25,24 @@ export function withRefreshLock<T>(refresh: () => Promise<T>): Promise<T> {
 const channelAvailable = () => typeof BroadcastChannel === 'function'
 
 /** Hands a freshly refreshed access token to the clerk's other tabs. */
-export function announceRefreshedToken(token: string): void {
+export function announceRefreshedToken(token: string, receivedAt: number): void {
   if (!channelAvailable()) return
   const channel = new BroadcastChannel(REFRESH_CHANNEL_NAME)
-  channel.postMessage({ type: 'token-refreshed', token } satisfies RefreshedToken)
+  channel.postMessage({ type: 'token-refreshed', token, receivedAt } satisfies RefreshedToken)
   channel.close()
 }
 
 /**
- * Takes an access token another tab refreshed: only while this tab is signed in, only the same
- * clerk's, and only one that lasts longer than the one held. True when it was taken.
+ * Takes an access token another tab refreshed at `receivedAt` (now when not told): only while this
+ * tab is signed in, only the same clerk's, and only one that lasts longer than the one held. Both
+ * expiries are on this device's clock. True when it was taken.
  */
-export function adoptRefreshedToken(token: string): boolean {
+export function adoptRefreshedToken(token: string, receivedAt = Date.now()): boolean {
   const session = readSession()
   const subject = tokenSubject(token)
   if (!session || subject === null || subject !== tokenSubject(session.token)) return false
-  if ((tokenExpiry(token) ?? 0) <= (session.expiresAt ?? 0)) return false
-  saveSession(token, session.role)
+  if ((deviceExpiry(token, receivedAt) ?? 0) <= (session.expiresAt ?? 0)) return false
+  saveSession(token, session.role, receivedAt)
   return true
 }
 
@@ -48,8 +51,9 @@ export function adoptTokensFromOtherTabs(onAdopted: () => void = () => undefined
   if (!channelAvailable()) return () => undefined
   const channel = new BroadcastChannel(REFRESH_CHANNEL_NAME)
   channel.onmessage = (event: MessageEvent<Partial<RefreshedToken> | null>) => {
-    const { type, token } = event.data ?? {}
-    if (type === 'token-refreshed' && typeof token === 'string' && adoptRefreshedToken(token)) onAdopted()
+    const { type, token, receivedAt } = event.data ?? {}
+    const received = typeof receivedAt === 'number' && Number.isFinite(receivedAt) ? receivedAt : Date.now()
+    if (type === 'token-refreshed' && typeof token === 'string' && adoptRefreshedToken(token, received)) onAdopted()
   }
   return () => channel.close()
 }

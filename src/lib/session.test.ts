@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { clearSession, isAuthenticated, onSessionEnded, readSession, saveSession, SESSION_KEYS, tokenExpiry, tokenSubject } from './session'
+import { clearSession, deviceExpiry, LAST_ACTIVITY_KEY, onSessionEnded, readSession, saveSession, SESSION_KEYS, sessionStatus, tokenExpiry, tokenLifetime, tokenSubject, writeLastActivity } from './session'
 
 function jwt(payload: object): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
@@ -49,14 +49,24 @@ describe('the end of a session', () => {
     expect(listener).toHaveBeenCalledTimes(1)
   })
 
-  it('is not announced when an expired token is removed by the check', () => {
+  it('does not come with the token’s expiry: the token stays and nothing is announced', () => {
     const listener = vi.fn()
     const stop = onSessionEnded(listener)
     saveSession(jwt({ sub: 'c1', exp: 2_000 }), 'CLERK')
-    expect(isAuthenticated(2_000_000)).toBe(false)
-    expect(sessionStorage.length).toBe(0)
+    expect(sessionStatus(2_000_000)).toBe('expired')
+    expect(readSession()?.token).not.toBeUndefined()
     expect(listener).not.toHaveBeenCalled()
     stop()
+  })
+
+  it('takes the kept last activity with it, and nothing is kept once signed out', () => {
+    saveSession(jwt({ sub: 'c1', exp: 2_000 }), 'CLERK')
+    writeLastActivity(1_234)
+    expect(sessionStorage.getItem(LAST_ACTIVITY_KEY)).toBe('1234')
+    clearSession()
+    expect(sessionStorage.length).toBe(0)
+    writeLastActivity(5_678)
+    expect(sessionStorage.length).toBe(0)
   })
 })
 
@@ -71,19 +81,48 @@ describe('the session in session storage', () => {
     expect(readSession()).toEqual({ token, expiresAt: 1_900_000_000_000, role: 'CLERK' })
   })
 
-  it('is authenticated while the token lives, and removes it once expired', () => {
+  it('is live while the token lives and expired after, keeping the token', () => {
     saveSession(jwt({ exp: 2_000 }), 'CLERK')
-    expect(isAuthenticated(1_999_000)).toBe(true)
-    expect(isAuthenticated(2_000_000)).toBe(false)
-    expect(sessionStorage.getItem(SESSION_KEYS.token)).toBeNull()
-    expect(sessionStorage.length).toBe(0)
+    expect(sessionStatus(1_999_000)).toBe('live')
+    expect(sessionStatus(2_000_000)).toBe('expired')
+    expect(sessionStorage.length).toBe(3)
   })
 
   it('treats a token without expiry as live until cleared', () => {
     saveSession('opaque-token', 'CLERK')
     expect(sessionStorage.getItem(SESSION_KEYS.expiry)).toBeNull()
-    expect(isAuthenticated()).toBe(true)
+    expect(sessionStatus()).toBe('live')
     clearSession()
-    expect(isAuthenticated()).toBe(false)
+    expect(sessionStatus()).toBe('signed-out')
+  })
+})
+
+describe('the expiry on this device’s clock', () => {
+  const MINUTE = 60_000
+  // The server signs at its own time; the device's clock may be off it either way.
+  const serverNow = 1_900_000_000_000
+  const token = jwt({ sub: 'c1', iat: serverNow / 1000, exp: serverNow / 1000 + 15 * 60 })
+
+  it('reads the lifetime as exp − iat, and none without both or when exp is not after iat', () => {
+    expect(tokenLifetime(token)).toBe(15 * MINUTE)
+    expect(tokenLifetime(jwt({ exp: 2_000 }))).toBeNull()
+    expect(tokenLifetime(jwt({ iat: 2_000, exp: 2_000 }))).toBeNull()
+    expect(tokenLifetime('opaque-token')).toBeNull()
+  })
+
+  it.each([
+    ['20 minutes fast', 20 * MINUTE],
+    ['20 minutes slow', -20 * MINUTE],
+    ['right', 0],
+  ])('keeps the token 15 minutes from its arrival with the clock %s', (_clock, skew) => {
+    const arrived = serverNow + skew
+    saveSession(token, 'CLERK', arrived)
+    expect(sessionStorage.getItem(SESSION_KEYS.expiry)).toBe(String(arrived + 15 * MINUTE))
+    expect(sessionStatus(arrived + 14 * MINUTE)).toBe('live')
+    expect(sessionStatus(arrived + 15 * MINUTE)).toBe('expired')
+  })
+
+  it('falls back to exp as written for a token without iat', () => {
+    expect(deviceExpiry(jwt({ exp: 2_000 }), 5)).toBe(2_000_000)
   })
 })

@@ -1,5 +1,8 @@
 // The signed-in session, kept in session storage so it ends with the tab (portal-spec.md §3, §9):
-// exactly the access token, its expiry in ms (from the token's exp claim) and the role.
+// exactly the access token, its expiry in ms and the role. The expiry is on this device's clock: the
+// token's lifetime as issued (exp − iat) added to the moment it arrived, because a tablet's clock may
+// be minutes off the server's, and comparing the server's exp with it would end or refresh sessions
+// at the wrong time (docs/decisions.md "Field use: the session without a connection").
 export const SESSION_KEYS = {
   token: 'auth_token',
   expiry: 'token_expiry',
@@ -34,6 +37,24 @@ export function tokenExpiry(token: string): number | null {
   return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null
 }
 
+/** How long the token was issued to live, in ms (exp − iat); null without both claims or when exp is not after iat. */
+export function tokenLifetime(token: string): number | null {
+  const claims = tokenClaims(token)
+  const exp = claims?.exp
+  const iat = claims?.iat
+  if (typeof exp !== 'number' || typeof iat !== 'number' || !Number.isFinite(exp) || !Number.isFinite(iat) || exp <= iat) return null
+  return (exp - iat) * 1000
+}
+
+/**
+ * When the token expires on this device's clock: its lifetime counted from `receivedAt` (when it
+ * arrived). A token without iat falls back to its exp as written (the server's clock).
+ */
+export function deviceExpiry(token: string, receivedAt: number): number | null {
+  const lifetime = tokenLifetime(token)
+  return lifetime === null ? tokenExpiry(token) : receivedAt + lifetime
+}
+
 /** The token's sub claim (the clerk), as text; null unless the token has 3 parts and a non-empty sub. */
 export function tokenSubject(token: string): string | null {
   const sub = tokenClaims(token)?.sub
@@ -54,10 +75,11 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => window.removeEventListener(SESSION_ENDED_EVENT, listener)
 }
 
-export function saveSession(token: string, role: string): void {
+/** Keeps a token that arrived at `receivedAt` (this device's clock; now, unless another tab received it). */
+export function saveSession(token: string, role: string, receivedAt = Date.now()): void {
   sessionStorage.setItem(SESSION_KEYS.token, token)
   sessionStorage.setItem(SESSION_KEYS.role, role)
-  const expiry = tokenExpiry(token)
+  const expiry = deviceExpiry(token, receivedAt)
   if (expiry === null) sessionStorage.removeItem(SESSION_KEYS.expiry)
   else sessionStorage.setItem(SESSION_KEYS.expiry, String(expiry))
 }
@@ -73,8 +95,28 @@ export function readSession(): Session | null {
   }
 }
 
+/**
+ * When the clerk last did something (the inactivity timer writes it), so that a reload does not
+ * restart the 15 minutes: with an expired token no longer ending the session while offline, this is
+ * what still ends an idle one after a reload. Removed with the session.
+ */
+export const LAST_ACTIVITY_KEY = 'last_activity'
+
+/** The last activity kept for this session, in ms; null when none was kept or the value is not a time. */
+export function readLastActivity(): number | null {
+  const raw = sessionStorage.getItem(LAST_ACTIVITY_KEY)
+  const value = raw === null ? NaN : Number(raw)
+  return Number.isFinite(value) ? value : null
+}
+
+/** Keeps the time of the last activity, only while a session is held (never after it ended). */
+export function writeLastActivity(at: number): void {
+  if (sessionStorage.getItem(SESSION_KEYS.token)) sessionStorage.setItem(LAST_ACTIVITY_KEY, String(at))
+}
+
 function removeSession(): void {
   for (const key of Object.values(SESSION_KEYS)) sessionStorage.removeItem(key)
+  sessionStorage.removeItem(LAST_ACTIVITY_KEY)
 }
 
 /** Ends the session on purpose (logout, inactivity, account deletion, 403) and announces it. */
@@ -83,18 +125,16 @@ export function clearSession(): void {
   window.dispatchEvent(new Event(SESSION_ENDED_EVENT))
 }
 
-/** True when a token is present and not expired; an expired token is removed on the way. */
-export function isAuthenticated(now = Date.now()): boolean {
+/**
+ * 'signed-out' without a token; 'expired' once its expiry has passed on this device's clock, which
+ * does not end the session by itself: offline the clerk carries on with what is stored, and online
+ * the refresh cookie renews it (src/components/require-auth.tsx). Only a refused refresh, a 403 or a
+ * logout removes the token.
+ */
+export type SessionStatus = 'signed-out' | 'live' | 'expired'
+
+export function sessionStatus(now = Date.now()): SessionStatus {
   const session = readSession()
-  if (!session) return false
-  if (session.expiresAt !== null && session.expiresAt <= now) {
-    // Removed quietly, without SESSION_ENDED_EVENT. An expired token is not the clerk leaving: it is
-    // what a tab left asleep past the token's life finds on waking, the same as a closed tab, which
-    // leaves the clerk's offline job list in place for their next sign-in (it is kept per clerk).
-    // This check also runs while routes render, where announcing would make listeners update other
-    // components' state in the middle of a render.
-    removeSession()
-    return false
-  }
-  return true
+  if (!session) return 'signed-out'
+  return session.expiresAt !== null && session.expiresAt <= now ? 'expired' : 'live'
 }

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { refreshCredits } from '@/lib/credits'
 import { profileAnswer, renderWithPortal, setUpFakePortalApi, stubViewport, waitForDialogClosed } from '@/test/fake-portal-api'
 import { AppShell } from './app-shell'
@@ -151,5 +151,21 @@ describe('AppShell: the header', () => {
     expect(await within(header).findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument()
     const menu = within(header).getByRole('button', { name: 'Profile menu' })
     await waitFor(() => expect(menu).toHaveTextContent('Jordan Fieldclerk'))
+  })
+})
+
+describe('AppShell: without a connection', () => {
+  it('says so above every page while offline, and takes it back when the connection returns', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    renderShell({ at: '/create-job' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Job' })).toBeInTheDocument()
+    const banner = screen.getAllByRole('status').find((region) => region.textContent === 'You are offline. Showing what was stored on this device.')
+    expect(banner).toBeDefined()
+
+    online.mockReturnValue(true)
+    act(() => void window.dispatchEvent(new Event('online')))
+    expect(screen.queryByText('You are offline. Showing what was stored on this device.')).not.toBeInTheDocument()
+    expect(banner).toBeInTheDocument()
+    online.mockRestore()
   })
 })

@@ -6,6 +6,7 @@ import { makeStyles, tokens } from '@fluentui/react-components'
 import { Outlet } from 'react-router-dom'
 import { AppHeader } from './app-header'
 import { AppSidebar } from './app-sidebar'
+import { OfflineBanner } from './offline-banner'
 
 const MAIN_ID = 'main-content'
 
@@ -80,6 +81,7 @@ export function AppShell() {
       <div className={styles.body}>
         <AppSidebar id={sidebarId} expanded={expanded} phone={phone} onCollapse={collapse} />
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+          <OfflineBanner />
           <Outlet />
         </main>
       </div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { readLastActivity, writeLastActivity } from '@/lib/session'
 
 // portal-spec.md §9: 15 minutes of inactivity; a warning 15 seconds before; any of these resets it.
 export const INACTIVITY_TIMEOUT_MS = 15 * 60_000
@@ -26,6 +27,8 @@ export function useInactivityTimer(onTimeout: () => void, timeoutMs = INACTIVITY
 
   const evaluate = useCallback(() => {
     if (timedOut.current) return
+    // Kept once a second at most, so that a reload carries on from here (src/lib/session.ts).
+    if (readLastActivity() !== lastActivity.current) writeLastActivity(lastActivity.current)
     const remainingMs = Math.max(0, timeoutMs - (Date.now() - lastActivity.current))
     if (remainingMs === 0) {
       timedOut.current = true
@@ -38,7 +41,11 @@ export function useInactivityTimer(onTimeout: () => void, timeoutMs = INACTIVITY
   }, [timeoutMs, warningMs])
 
   useEffect(() => {
-    lastActivity.current = Date.now()
+    // A reload carries on counting from the activity before it; a time in the future (the device's
+    // clock was put back) counts from now.
+    const now = Date.now()
+    const kept = readLastActivity()
+    lastActivity.current = kept !== null && kept <= now ? kept : now
     const onActivity = () => {
       lastActivity.current = Date.now()
       setState((previous) => (previous.warning ? { remainingMs: timeoutMs, warning: false } : previous))
@@ -47,6 +54,8 @@ export function useInactivityTimer(onTimeout: () => void, timeoutMs = INACTIVITY
     const interval = window.setInterval(evaluate, TICK_MS)
     // A tablet that slept through the deadline signs out as soon as it wakes.
     document.addEventListener('visibilitychange', evaluate)
+    // A reload after the deadline signs out at once, before the pages show anything more.
+    evaluate()
     return () => {
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity, { capture: true })
       window.clearInterval(interval)

@@ -107,4 +107,7 @@ export const OFFLINE_NOTE_TEXT = {
   note: (when: string) => `You are offline. Showing your jobs as they were at ${when}.`,
   /** When the time of the last update is unknown. */
   noteUndated: 'You are offline. Showing your jobs as they were last loaded on this device.',
+  /** The chosen range's list was never stored (after midnight the default range is a new one): the last list stored, of another range. */
+  storedList: (when: string, from: string, to: string) =>
+    `You are offline. Showing the last list stored on this device, read at ${when}: jobs created from ${from} to ${to}.`,
 } as const

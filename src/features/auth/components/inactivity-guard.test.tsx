@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
@@ -42,6 +42,7 @@ describe('the inactivity guard', () => {
   afterEach(() => {
     vi.useRealTimers()
     vi.unstubAllGlobals()
+    vi.restoreAllMocks()
   })
 
   it('warns 15 seconds before 15 minutes of inactivity, counting down in mm:ss', async () => {
@@ -74,5 +75,42 @@ describe('the inactivity guard', () => {
     expect(readSession()).toBeNull()
     expect(sessionStorage.getItem('forced_logout')).toBe('true')
     expect(logoutCalls).toEqual(['/api/auth/logout'])
+  })
+
+  it('still signs out after 15 idle minutes while offline with an expired token, and forgets it on this device', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    const iat = Math.floor(Date.now() / 1000) - 20 * 60
+    saveSession(`h.${btoa(JSON.stringify({ sub: 'clerk-7', iat, exp: iat + 900 }))}.s`, 'CLERK', Date.now() - 20 * 60_000)
+    renderGuarded()
+    await advance(14 * 60_000)
+    expect(screen.getByText('job list')).toBeInTheDocument()
+    await advance(60_000 + 1_000)
+    await advance(0)
+    expect(screen.getByText('login page {"sessionExpired":true}')).toBeInTheDocument()
+    expect(readSession()).toBeNull()
+    expect(sessionStorage.getItem('forced_logout')).toBe('true')
+  })
+
+  it('carries on counting across a reload: the last activity is kept with the session', async () => {
+    renderGuarded()
+    await advance(10 * 60_000)
+    expect(sessionStorage.getItem('last_activity')).toBe(String(Date.now() - 10 * 60_000))
+    cleanup() // the page goes away (a reload), the session storage stays
+    renderGuarded()
+    await advance(4 * 60_000 + 45_000)
+    expect(screen.getByRole('alertdialog', { name: 'Session timeout' })).toBeInTheDocument()
+    await advance(15_000 + 1_000)
+    await advance(0)
+    expect(screen.getByText('login page {"sessionExpired":true}')).toBeInTheDocument()
+  })
+
+  it('after a reload past the deadline, signs out at once', async () => {
+    sessionStorage.setItem('last_activity', String(Date.now() - 16 * 60_000))
+    renderGuarded()
+    await advance(0)
+    expect(screen.getByText('login page {"sessionExpired":true}')).toBeInTheDocument()
   })
 })

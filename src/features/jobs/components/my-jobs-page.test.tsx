@@ -536,4 +536,24 @@ describe('MyJobsPage', () => {
     act(() => void window.dispatchEvent(new Event('online')))
     await waitFor(() => expect(screen.queryByText(/^You are offline/)).not.toBeInTheDocument())
   })
+
+  it('after midnight offline, shows the last stored list, naming its range and when it was read', async () => {
+    const clock = startFakeClock()
+    vi.setSystemTime(new Date(2026, 10, 22, 23, 50))
+    renderPage({ userOptions: { advanceTimers: vi.advanceTimersByTime } })
+    await screen.findByRole('table', { name: 'Jobs' })
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    act(() => void window.dispatchEvent(new Event('offline')))
+
+    // Midnight: the default range becomes 16/11/2026 to 23/11/2026, a list this device never stored.
+    const frozen = clock.freeze()
+    await frozen.advance(11 * 60_000)
+    await frozen.settle(() =>
+      expect(screen.getByText('You are offline. Showing the last list stored on this device, read at 22 Nov 2026, 11:50 PM: jobs created from 15/11/2026 to 22/11/2026.')).toBeInTheDocument(),
+    )
+    expect(shownIds()).toEqual([12, 11, 10])
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(urls.filter((url) => url.includes('/clerk/dashboard'))).toHaveLength(1)
+    vi.restoreAllMocks()
+  })
 })

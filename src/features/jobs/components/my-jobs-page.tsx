@@ -11,6 +11,7 @@ import { useOnlineStatus } from '@/lib/use-online-status'
 import { useJobsDashboard } from '../api/get-dashboard'
 import { useJobFilterOptions } from '../api/get-filter-options'
 import { useJob } from '../api/get-job'
+import { useLastStoredDashboard } from '../api/last-stored-dashboard'
 import { dashboardRangeMs, defaultDateRange, formatRangeDay, parseRangeDay, sameRange, type DayRange } from '../lib/date-range'
 import { toJobRows } from '../lib/job-rows'
 import { useJobFromAddress } from '../lib/use-job-from-address'
@@ -94,7 +95,11 @@ function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
   const dialogOpen = !!details?.open || !!deletion?.open
   const dashboard = useJobsDashboard(rangeMs, { paused: dialogOpen })
   const filterOptions = useJobFilterOptions()
-  const jobs = dashboard.data
+  const noAnswer = dashboard.error instanceof ApiError && dashboard.error.network
+  // Offline with no list for this range (after midnight the default range is a new one): the last
+  // list stored on this device, whatever its range, rather than nothing.
+  const stored = useLastStoredDashboard(dashboard.data === undefined && (!online || noAnswer || dashboard.fetchStatus === 'paused'))
+  const jobs = dashboard.data ?? stored?.jobs
   const rows = useMemo(() => (jobs ? toJobRows(jobs) : []), [jobs])
 
   // New filters start with nothing selected, so Delete Selected never takes jobs of another tab,
@@ -121,8 +126,8 @@ function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
   const lookup: JobLookup | undefined =
     detailsJob || jobs === undefined ? undefined : askedJob.isPending ? 'loading' : askedJob.error instanceof ApiError && askedJob.error.status === 404 ? 'not-found' : 'failed'
 
-  const refreshFailedOffline = dashboard.isRefetchError && dashboard.error instanceof ApiError && dashboard.error.network
-  const showOfflineNote = jobs !== undefined && (!online || refreshFailedOffline)
+  const refreshFailedOffline = dashboard.isRefetchError && noAnswer
+  const showOfflineNote = jobs !== undefined && (!online || refreshFailedOffline || !!stored)
 
   const body = () => {
     if (jobs === undefined) {
@@ -160,7 +165,8 @@ function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
         {jobsTitle({ status: filters.status, reportType: filters.reportType, jobType: filters.jobType })}
       </h2>
       {filterOptions.isError && <StatusMessage intent="warning">{TEXT.filtersFailed}</StatusMessage>}
-      {showOfflineNote && <JobsOfflineNote lastUpdatedAt={dashboard.dataUpdatedAt} />}
+      {showOfflineNote &&
+        (stored ? <JobsOfflineNote lastUpdatedAt={stored.updatedAt} storedRange={stored.range} /> : <JobsOfflineNote lastUpdatedAt={dashboard.dataUpdatedAt} />)}
       <div className={styles.card}>
         <JobFilters
           options={filterOptions.data}

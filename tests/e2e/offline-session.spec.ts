@@ -1,0 +1,115 @@
+// The session without a connection (docs/decisions.md "Field use: the session without a
+// connection"), against the real server, the real service worker and the page's own clock: an offline
+// reload past the access token's life keeps the clerk on the stored job list and carries on once the
+// connection is back; a device clock 20 minutes fast signs in and stays signed in without a refresh storm.
+import type { Page, Request } from '@playwright/test'
+import { test, expect } from './support/test.ts'
+import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createDemoJobs } from './support/ops.ts'
+import { waitForServiceWorkerControl } from './support/installed-app.ts'
+
+const OFFLINE_BANNER = 'You are offline. Showing what was stored on this device.'
+const MINUTE = 60_000
+
+const jobsTable = (page: Page) => page.getByRole('table', { name: 'Jobs' })
+const jobRows = (page: Page) => jobsTable(page).getByRole('row').filter({ hasNot: page.getByRole('columnheader') })
+const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: OFFLINE_BANNER })
+
+/**
+ * Moves the page's clock on by `minutes`, one minute at a time with a mouse move before each, as a
+ * clerk at work: the inactivity logout (15 minutes without activity) must not be what the test sees.
+ * Each jump runs the timers that fall due in it once (the keep-alive's among them).
+ */
+async function workFor(page: Page, minutes: number): Promise<void> {
+  for (let minute = 0; minute < minutes; minute++) {
+    await page.mouse.move(200 + (minute % 2) * 40, 300)
+    await page.clock.fastForward(MINUTE)
+  }
+}
+
+/** Whether the session storage's expiry has passed on the page's clock. */
+const tokenExpiredInPage = (page: Page) => page.evaluate(() => Number(sessionStorage.getItem('token_expiry')) <= Date.now())
+
+const isRefresh = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/auth/refresh-token'
+
+test('an offline reload 20 minutes after the last refresh shows the stored list, and the session carries on once online', async ({ page, context, request }) => {
+  const email = uniqueEmail('basement')
+  await createClerk(request, email)
+  await createDemoJobs(email, 6)
+  await page.clock.install()
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await signInThroughForm(page, email)
+  await expect(jobRows(page)).toHaveCount(6)
+  await waitForServiceWorkerControl(page)
+  // The offline copy of the list is on the device (written within a second of the answer).
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('inspectscribe.jobs-cache.')))).toBe(true)
+
+  await context.setOffline(true)
+  await expect(offlineBanner(page)).toBeVisible()
+  // The keep-alive's moment (14 minutes) passes with no connection: the token runs out at 15.
+  await workFor(page, 20)
+  expect(await tokenExpiredInPage(page)).toBe(true)
+
+  await page.reload()
+  await expect(page).toHaveURL(/\/my-jobs$/)
+  await expect(offlineBanner(page)).toBeVisible()
+  await expect(jobRows(page)).toHaveCount(6)
+  await expect(page.getByRole('status').filter({ hasText: /^You are offline\. Showing (your jobs as they were at|the last list stored on this device)/ })).toBeVisible()
+  expect(await tokenExpiredInPage(page)).toBe(true)
+
+  // Back online: one refresh through the refresh cookie, and a protected call then succeeds.
+  const refreshed = page.waitForResponse((response) => isRefresh(response.request()))
+  await context.setOffline(false)
+  expect((await refreshed).status()).toBe(200)
+  await expect(offlineBanner(page)).toBeHidden()
+  expect(await tokenExpiredInPage(page)).toBe(false)
+  const dashboard = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/clerk/dashboard')
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  expect((await dashboard).status()).toBe(200)
+  await expect(page).toHaveURL(/\/my-jobs$/)
+  await expect(jobRows(page)).toHaveCount(6)
+})
+
+test('the Create Job wizard opens offline with its lists and allowed file types from the service worker’s cache', async ({ page, context, request }) => {
+  const email = uniqueEmail('nosignal')
+  await createClerk(request, email)
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await signInThroughForm(page, email)
+  await waitForServiceWorkerControl(page)
+
+  // Never opened online: the allowed file types and turnaround slots are not in the job list's offline copy.
+  await context.setOffline(true)
+  await page.getByRole('link', { name: 'Create Job' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
+  await expect(offlineBanner(page)).toBeVisible()
+  await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
+  await expect(page.getByText(/^Drop audio files here or choose them\. Accepted: .*mp3/)).toBeVisible()
+  await expect(page.getByLabel('Audio files')).toBeEnabled()
+})
+
+test('a device clock 20 minutes fast signs in and stays signed in, refreshing about every 14 minutes, not in a storm', async ({ page, request }) => {
+  const email = uniqueEmail('fastclock')
+  await createClerk(request, email)
+  await page.clock.install()
+  await page.clock.setSystemTime(Date.now() + 20 * MINUTE)
+  let refreshes = 0
+  page.on('request', (sent) => {
+    if (isRefresh(sent)) refreshes++
+  })
+
+  await signInThroughForm(page, email)
+  await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
+  // The server's exp is already 5 minutes behind this clock; the session does not care.
+  expect(await tokenExpiredInPage(page)).toBe(false)
+
+  await workFor(page, 30)
+  await expect(page).toHaveURL(/\/my-jobs$/)
+  // At 14 and 28 minutes (one more at most if an answer came in a minute late); a loop makes dozens.
+  expect(refreshes).toBeGreaterThanOrEqual(2)
+  expect(refreshes).toBeLessThanOrEqual(3)
+  expect(await tokenExpiredInPage(page)).toBe(false)
+  const dashboard = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/clerk/dashboard')
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  expect((await dashboard).status()).toBe(200)
+  await expect(page).toHaveURL(/\/my-jobs$/)
+})
