@@ -78,11 +78,8 @@ export function useWizardDraft(): WizardDraftState {
     if (clerk === null) return
     let current = true
     void askToKeepStorage()
-    void roomLeft().then((bytes) => {
-      keeper.room = bytes
-      if (current) setKeeping((now) => ({ ...now, room: bytes }))
-    })
-    void restoreDraft(clerk).then((kept) => {
+    const restore = async () => {
+      const kept = await restoreDraft(clerk)
       if (!current) return
       // What the clerk has typed meanwhile wins, and will be saved over the kept draft.
       if (kept && !isDraftDirty(shown.current)) {
@@ -91,7 +88,11 @@ export function useWizardDraft(): WizardDraftState {
         setKeeping((now) => ({ ...now, restoredAt: kept.savedAt }))
       }
       setLoaded(true)
-    })
+      // Measured after the restore (the room line appearing tells a test the restore is over).
+      keeper.room = await roomLeft()
+      if (current) setKeeping((now) => ({ ...now, room: keeper.room }))
+    }
+    void restore()
     return () => {
       current = false
     }
