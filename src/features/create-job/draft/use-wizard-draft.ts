@@ -43,6 +43,7 @@ const fileIds = (draft: WizardDraft) => draftFiles(draft).map((file) => file.id)
 function createKeeper(clerk: string | null, report: (change: (now: DraftKeeping) => DraftKeeping) => void) {
   const keeper = {
     room: null as number | null,
+    measureRoom: async () => (keeper.room = await roomLeft()),
     saver: createDraftSaver<SaveJob>(async (job) => {
       if (clerk === null) return
       if (job.kind === 'erase') return eraseDraft(clerk)
@@ -53,7 +54,7 @@ function createKeeper(clerk: string | null, report: (change: (now: DraftKeeping)
         return fit
       }
       const result = await saveDraft(clerk, job.draft, fits)
-      keeper.room = await roomLeft()
+      await keeper.measureRoom()
       const names = draftFiles(job.draft).filter((file) => result.notKept.includes(file.id)).map((file) => file.name)
       report((now) => ({ ...now, room: keeper.room, notKept: names, saveFailed: result.status === 'saved' ? null : result.status }))
     }),
@@ -89,8 +90,8 @@ export function useWizardDraft(): WizardDraftState {
       }
       setLoaded(true)
       // Measured after the restore (the room line appearing tells a test the restore is over).
-      keeper.room = await roomLeft()
-      if (current) setKeeping((now) => ({ ...now, room: keeper.room }))
+      const room = await keeper.measureRoom()
+      if (current) setKeeping((now) => ({ ...now, room }))
     }
     void restore()
     return () => {
