@@ -2,7 +2,7 @@
 // step 1 filled with a 50 MB recording comes back after a reload, a reload offline (the service
 // worker serves the shell), a new page that signs in again and a Logout, with the stored audio
 // bit for bit (SHA-256 of the Blob in the page's IndexedDB against the file on disk); another clerk
-// on the same browser sees nothing; submitting erases it.
+// on the same browser sees nothing; a restored draft is priced and submitted, which erases it.
 import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -140,7 +140,7 @@ test('a draft with 50 MB of audio comes back after a reload, offline, in a new p
   await expectRestored(page, text)
 })
 
-test('submitting the job erases its draft', async ({ page, request }) => {
+test('a restored draft is priced and submitted, and submitting erases it', async ({ page, request }) => {
   const email = uniqueEmail('draft-submit')
   await createClerk(request, email)
   await giveCredits(email, 10)
@@ -151,9 +151,13 @@ test('submitting the job erases its draft', async ({ page, request }) => {
   await address(page).fill('14 Willow Crescent, Harrogate HG2 7QD')
   await page.getByLabel('Audio files').setInputFiles(kitchen)
   await expect.poll(() => keptInPage(page).then((kept) => kept?.files.length)).toBe(1)
+  // The job is priced and sent from the restored draft: its audio read back from IndexedDB.
+  await page.reload()
+  await expect(restoredNotice(page)).toBeVisible()
 
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()
+  await expect(page.getByText(/^Total audio length:/)).toHaveText('Total audio length: 1 min 15 s (charged as 2 minutes)')
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
   await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
