@@ -38,6 +38,7 @@ describe('keepClerkDraft and readClerkDraft', () => {
   it('writes a file once, and removes the files the draft no longer names', async () => {
     let written = 0
     localDb.clerkFiles.hook('creating', () => void (written += 1))
+    localDb.clerkFiles.hook('updating', () => void (written += 1))
     await keepClerkDraft('7', [{ id: 'a', blob: blob('one') }, { id: 'b', blob: blob('two') }], note('v1'))
     await keepClerkDraft('7', [{ id: 'a', blob: blob('one') }, { id: 'b', blob: blob('two') }], note('v2'))
     expect(written).toBe(2)
