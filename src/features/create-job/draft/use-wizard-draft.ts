@@ -100,17 +100,18 @@ export function useWizardDraft(): WizardDraftState {
   }, [clerk, keeper])
 
   useEffect(() => {
-    const before = shown.current
     shown.current = draft
-    if (!loaded || draft === written.current) return
+    const last = written.current
+    if (!loaded || draft === last) return
     if (!isDraftDirty(draft)) {
       // Emptied (submitted, discarded, or cleared by hand): nothing left worth keeping.
-      if (written.current !== null) saver.now({ kind: 'erase' })
+      if (last !== null) saver.now({ kind: 'erase' })
       written.current = null
       return
     }
     written.current = draft
-    if (fileIds(draft) !== fileIds(before)) saver.now({ kind: 'save', draft })
+    // Files other than those last written (added or removed, also before the kept draft was read): at once.
+    if (fileIds(draft) !== (last ? fileIds(last) : '')) saver.now({ kind: 'save', draft })
     else saver.soon({ kind: 'save', draft })
   }, [draft, loaded, saver])
 
