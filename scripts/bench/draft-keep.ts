@@ -1,6 +1,6 @@
 // Saving and restoring a Create Job draft with 500 MB of audio in Chromium, through the portal's own
-// code and nothing added for the bench: the built portal on a started server, the demo clerk signed
-// in, a 500 MB WAV (made by ffmpeg) chosen on step 1. The wizard saves a draft at once when a file is
+// code and nothing added for the bench: the built portal on a started server, a Chromium profile on
+// disk, the demo clerk signed in, a 500 MB WAV (made by ffmpeg) chosen on step 1. The wizard saves a draft at once when a file is
 // added (src/features/create-job/draft/use-wizard-draft.ts), so:
 // - save: from choosing the file until the page's IndexedDB holds the draft naming it, its Blob
 //   stored (read with the raw IndexedDB API, polled every 50 ms, so the figure is up to 50 ms late);
@@ -50,11 +50,13 @@ function storedSize(page: Page, name: string): Promise<number | null> {
 export async function measureDraftKeep(): Promise<DraftKeepFigures> {
   const folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-bench-draft-'))
   const server = await startServer({ env: { LOG_LEVEL: 'error' } })
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  // A profile on disk, as an installed app has: an incognito context keeps IndexedDB in memory.
+  const profile = path.join(folder, 'profile')
+  const browser = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, baseURL: server.url })
   try {
     const wav = await recordAudio(folder, 'long-visit.wav', SECONDS)
     const fileBytes = (await stat(wav)).size
-    const page = await browser.newPage({ baseURL: server.url })
+    const page = browser.pages()[0] ?? (await browser.newPage())
     // tsx (esbuild) names the functions it compiles with a helper `__name` that the page lacks.
     await page.addInitScript('globalThis.__name = (fn) => fn')
     await page.goto('/login')

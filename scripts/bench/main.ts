@@ -129,7 +129,7 @@ async function reportDraftKeep() {
   const worst = (ms: number[]) => Math.max(...ms) / 1000
   const [save, restore] = [worst(figures.saveMs), worst(figures.restoreMs)]
   const runs = (ms: number[]) => ms.map((one) => (one / 1000).toFixed(2)).join(' / ')
-  console.log(`\nA Create Job draft with ${(figures.fileBytes / 1e6).toFixed(0)} MB of audio kept in Chromium's IndexedDB (3 runs each, worst against the budget)`)
+  console.log(`\nA Create Job draft with ${(figures.fileBytes / 1024 ** 2).toFixed(0)} MB of audio kept in Chromium's IndexedDB (a profile on disk) (3 runs each, worst against the budget)`)
   console.log(`  ${save.toFixed(2).padStart(7)} s   save, file chosen to draft stored (${runs(figures.saveMs)}; budget ${DRAFT_SAVE_BUDGET_S} s): ${save > DRAFT_SAVE_BUDGET_S ? 'OVER BUDGET' : 'within budget'}`)
   console.log(`  ${restore.toFixed(2).padStart(7)} s   restore, reload to draft shown (${runs(figures.restoreMs)}; budget ${DRAFT_RESTORE_BUDGET_S} s): ${restore > DRAFT_RESTORE_BUDGET_S ? 'OVER BUDGET' : 'within budget'}`)
   console.log(`  ${(figures.readBackMs / 1000).toFixed(2).padStart(7)} s   reading the stored audio back once, as an upload of the restored draft does`)
