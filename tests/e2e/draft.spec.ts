@@ -1,16 +1,19 @@
 // The Create Job draft kept on the device (issue 12), in a real Chromium against the real server:
 // step 1 filled with a 50 MB recording comes back after a reload, a reload offline (the service
-// worker serves the shell), a new page that signs in again and a Logout, with the stored audio
+// worker serves the shell), a new page that signs in again, the browser closed and started again on
+// the same profile (a persistent context: an incognito one keeps IndexedDB in memory) and a Logout,
+// with the stored audio
 // bit for bit (SHA-256 of the Blob in the page's IndexedDB against the file on disk); another clerk
 // on the same browser sees nothing; a restored draft is priced and submitted, which erases it.
 import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { BrowserContext, Page } from '@playwright/test'
+import { chromium, type BrowserContext, type Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
+import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
 import { giveCredits } from './support/ops.ts'
 
@@ -88,10 +91,26 @@ async function newSignedInPage(context: BrowserContext, email: string): Promise<
   return page
 }
 
-test('a draft with 50 MB of audio comes back after a reload, offline, in a new page and after Logout; another clerk sees nothing', async ({ context, request }) => {
+test('a draft with 50 MB of audio comes back after a reload, offline, in a new page, in a restarted browser and after Logout; another clerk sees nothing', async ({ baseURL, request }) => {
   const email = uniqueEmail('draft')
   const other = uniqueEmail('draft-other')
   await Promise.all([createClerk(request, email), createClerk(request, other)])
+  const profile = await mkdtemp(path.join(tmpdir(), 'inspectscribe-draft-profile-'))
+  const startBrowser = () => chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, baseURL })
+  let context = await startBrowser()
+  try {
+    await keepsTheDraft(context, email, other, async () => {
+      await context.close()
+      context = await startBrowser()
+      return context
+    })
+  } finally {
+    await context.close()
+    await rm(profile, { recursive: true, force: true })
+  }
+})
+
+async function keepsTheDraft(context: BrowserContext, email: string, other: string, restartBrowser: () => Promise<BrowserContext>): Promise<void> {
   let page = await newSignedInPage(context, email)
   await openWizard(page)
   await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
@@ -119,6 +138,12 @@ test('a draft with 50 MB of audio comes back after a reload, offline, in a new p
   await openWizard(page)
   await expectRestored(page, text)
 
+  // The browser closed and started again on the same profile.
+  context = await restartBrowser()
+  page = await newSignedInPage(context, email)
+  await openWizard(page)
+  await expectRestored(page, text)
+
   // Logout keeps it for the clerk's next sign-in.
   await page.getByRole('button', { name: 'Profile menu' }).click()
   await page.getByRole('menuitem', { name: 'Logout' }).click()
@@ -138,7 +163,7 @@ test('a draft with 50 MB of audio comes back after a reload, offline, in a new p
   await signInThroughForm(page, email)
   await openWizard(page)
   await expectRestored(page, text)
-})
+}
 
 test('a restored draft is priced and submitted, and submitting erases it', async ({ page, request }) => {
   const email = uniqueEmail('draft-submit')
