@@ -7,7 +7,7 @@
 // by forgetClerk when the account is deleted.
 import type { Static, TSchema } from 'typebox'
 import { Value } from 'typebox/value'
-import { LOCAL_READ_LIMIT_MS, localDb, type LocalDb } from './local-db'
+import { localDb, type LocalDb } from './local-db'
 import { readSession, tokenSubject } from './session'
 
 export interface ClerkFile {
@@ -85,22 +85,11 @@ export async function keepClerkDraft(
 }
 
 /**
- * The clerk's kept draft, if its value matches `schema`; one that does not is erased. Like readLocal,
- * it gives up after LOCAL_READ_LIMIT_MS (then the draft counts as absent for this visit, but is not erased).
+ * The clerk's kept draft, if its value matches `schema`; one that does not is erased. Unlike readLocal
+ * it has no time limit: nothing waits for it (the wizard shows an empty draft meanwhile), and a draft
+ * taken for absent after a slow first open would be overwritten by the clerk's next save.
  */
 export async function readClerkDraft<S extends TSchema>(clerk: string, schema: S, db: LocalDb = localDb): Promise<KeptClerkDraft<Static<S>> | undefined> {
-  let giveUp: ReturnType<typeof setTimeout> | undefined
-  const limit = new Promise<undefined>((resolve) => {
-    giveUp = setTimeout(() => resolve(undefined), LOCAL_READ_LIMIT_MS)
-  })
-  try {
-    return await Promise.race([readChecked(clerk, schema, db), limit])
-  } finally {
-    clearTimeout(giveUp)
-  }
-}
-
-async function readChecked<S extends TSchema>(clerk: string, schema: S, db: LocalDb): Promise<KeptClerkDraft<Static<S>> | undefined> {
   try {
     const [record, files] = await db.transaction('r', db.clerkDrafts, db.clerkFiles, () =>
       Promise.all([db.clerkDrafts.get(clerk), db.clerkFiles.where('clerk').equals(clerk).toArray()]),
