@@ -1,4 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Blob as NodeBlob } from 'node:buffer'
+import Dexie from 'dexie'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import Type from 'typebox'
 import { describe, expect, it, vi } from 'vitest'
@@ -97,5 +99,29 @@ describe('useLocalRecord when IndexedDB never answers', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+})
+
+describe('local database: the upgrade from version 1', () => {
+  it('keeps version 1’s drafts and preferences, and adds the clerk draft stores', async () => {
+    const indexedDB = new IDBFactory()
+    // The database as the first release left it: version 1's stores and nothing else.
+    const released = new Dexie('inspectscribe', { indexedDB, IDBKeyRange })
+    released.version(1).stores({ drafts: 'id', preferences: 'id' })
+    await released.table('drafts').put({ id: 'signup', value: { fullName: 'Ada', email: 'ada@example.com', agreed: true } })
+    await released.table('preferences').put({ id: 'my-jobs-filters', value: { status: 'Completed', reportType: '', jobType: 'AI', range: null } })
+    released.close()
+    localStorage.setItem('signup_draft', JSON.stringify({ fullName: 'Old tab', email: '', agreed: false }))
+
+    const upgraded = new LocalDb('inspectscribe', { indexedDB, IDBKeyRange })
+    await upgraded.open()
+    expect(upgraded.verno).toBe(2)
+    // Upgrading is not creating: what local storage holds now is not moved over version 1's values.
+    expect(await readLocal('drafts', 'signup', Type.Unknown(), upgraded)).toEqual({ fullName: 'Ada', email: 'ada@example.com', agreed: true })
+    expect(await readLocal('preferences', 'my-jobs-filters', Type.Unknown(), upgraded)).toEqual({ status: 'Completed', reportType: '', jobType: 'AI', range: null })
+    await upgraded.clerkDrafts.put({ id: '7', savedAt: 1, value: { address: 'x' } })
+    await upgraded.clerkFiles.put({ clerk: '7', fileId: 'f1', blob: new NodeBlob(['abc']) as unknown as Blob })
+    expect(await upgraded.clerkFiles.where('clerk').equals('7').primaryKeys()).toEqual([['7', 'f1']])
+    upgraded.close()
   })
 })

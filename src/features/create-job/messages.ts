@@ -99,6 +99,14 @@ export const WIZARD_TEXT = {
   folderExpired: 'The uploaded audio has expired. Please upload it again and calculate the cost again.',
   created: (id: number) => `Job created successfully! Job ID: ${id}`,
 
+  // The draft kept on this device (docs/decisions.md, "Field use: the draft kept on the device")
+  draftRestored: (when: string) => `Draft restored from ${when}`,
+  discardDraft: 'Discard draft',
+  roomLeft: (room: string) => `Room left on this device for drafts: ${room}`,
+  fileNotKept: (name: string) => `${name} does not fit in the room left on this device. You can still send it now, but it will not be kept if the page reloads.`,
+  draftFull: 'This device is out of room, so the latest changes to the draft were not saved on it. They stay open here, but will be lost if the page reloads.',
+  draftNotSaved: 'The draft could not be saved on this device. It stays open here, but will be lost if the page reloads.',
+
   back: 'Back',
   next: 'Next',
   cancelJob: 'Cancel Job',

@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { heldReply, renderWithPortal, setUpFakePortalApi, type FakeReply, type RenderOptions } from '@/test/fake-portal-api'
+import { keepClerkDraft } from '@/lib/clerk-drafts'
+import { localDb } from '@/lib/local-db'
+import { saveSession } from '@/lib/session'
 import { startFakeClock } from '@/test/manual-clock'
 import { ACCOUNT_DELETED_REDIRECT_DELAY_MS, DeleteAccountDialog } from './delete-account-dialog'
 
@@ -91,6 +94,24 @@ describe('DeleteAccountDialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${shown.replace(/[.]/g, '\\.')}$`))
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
     expect(onDeleted).not.toHaveBeenCalled()
+  })
+
+  it('erases the clerk’s Create Job draft kept on this device once the deletion is accepted, and only then', async () => {
+    await keepClerkDraft('7', [], () => ({ propertyAddress: '14 Willow Crescent' }))
+    await keepClerkDraft('8', [], () => ({ propertyAddress: '2 Mill Lane' }))
+    api.answer('POST', '/account/gdpr-delete', { status: 500, body: {} })
+    const { user } = renderDialog()
+    // Clerk 7's session (renderWithPortal signs in with a token that names nobody).
+    saveSession(`h.${btoa(JSON.stringify({ sub: '7', exp: 4_102_444_800 }))}.s`, 'CLERK')
+    await tickAll(user)
+    await user.click(submit())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to submit account deletion request. Please try again.')
+    expect(await localDb.clerkDrafts.count()).toBe(2)
+
+    api.answer('POST', '/account/gdpr-delete', { status: 200, body: { message: 'Your account will be deleted within 10 days.', success: true } })
+    await user.click(submit())
+    expect(await screen.findByRole('status')).toHaveTextContent('Account deleted successfully. Redirecting to login page...')
+    await expect.poll(() => localDb.clerkDrafts.toCollection().primaryKeys()).toEqual(['8'])
   })
 
   it('closes with Cancel without asking anything', async () => {

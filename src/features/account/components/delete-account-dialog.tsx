@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'reac
 import { Button, Checkbox, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
 import { AppDialog } from '@/components/app-dialog'
 import { useDangerButtonStyles } from '@/components/danger-button-styles'
+import { forgetCurrentClerk } from '@/lib/clerk-drafts'
 import { failureText } from '@/lib/failure-text'
 import { useDeleteAccount } from '../api/delete-account'
 import { DELETE_ACCOUNT_TEXT as TEXT } from '../messages'
@@ -57,6 +58,7 @@ export function DeleteAccountDialog({ open, onClose, onDeleted }: DeleteAccountD
     remove.mutate(undefined, {
       onSuccess: (answer) => {
         if (answer?.success === false) return setError(answer.message || TEXT.failed)
+        void forgetCurrentClerk()
         setDone(true)
       },
       onError: (failure) => setError(failureText(failure, failureTexts)),

@@ -11,6 +11,7 @@ import { useWizardDraft } from '../draft/use-wizard-draft'
 import { aiOption, costStepBlock } from '../lib/cost-options'
 import { WIZARD_TEXT as TEXT } from '../messages'
 import { CostStep } from './cost-step'
+import { DraftNotice } from './draft-notice'
 import { DocumentsStep, type DefaultTemplate } from './documents-step'
 import { GeneralInfoStep } from './general-info-step'
 import { StepIndicator } from './step-indicator'
@@ -30,7 +31,7 @@ export interface CreateJobWizardProps {
 
 export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJobWizardProps) {
   const styles = useWizardStyles()
-  const { draft, dispatch, dirty } = useWizardDraft()
+  const { draft, dispatch, dirty, keeping } = useWizardDraft()
   const reportTypes = useLookup('report-types')
   const jobTypes = useLookup('job-types').data ?? []
   const slots = useLookup('sla-slots').data ?? []
@@ -103,6 +104,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
     <>
       <PageTitle>{TEXT.title}</PageTitle>
       <StepIndicator step={draft.step} />
+      <DraftNotice keeping={keeping} onDiscard={() => dispatch({ type: 'reset' })} disabled={uploading || submission.busy} />
       {draft.step === 1 && (
         <GeneralInfoStep
           draft={draft}

@@ -1,18 +1,134 @@
-// The one owner of the wizard's draft: the wizard reads and changes it only through this hook. Today
-// it lives in memory for the page's life; the next issue keeps it in IndexedDB (src/lib/local-db.ts)
-// here, and nothing else has to change.
-import { useReducer, type Dispatch } from 'react'
+// The one owner of the wizard's draft: the wizard reads and changes it only through this hook. The
+// draft is kept on this device per clerk (./kept-draft.ts, src/lib/clerk-drafts.ts): restored when
+// the wizard opens, unless the clerk has already started filling it in; saved as it changes (after
+// SAVE_DELAY_MS of quiet for typing, at once when a file is added or removed, and at once when the
+// page is hidden); erased when it is reset (submitted, or discarded by the clerk). Without a clerk
+// (a token with no subject) it lives in memory only.
+import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react'
+import { askToKeepStorage, fitsInRoom, roomLeft } from '@/lib/device-storage'
+import { currentClerk } from '@/lib/clerk-drafts'
+import { createDraftSaver } from './draft-saver'
+import { draftFiles, eraseDraft, restoreDraft, saveDraft } from './kept-draft'
 import { emptyDraft, isDraftDirty, type WizardDraft } from './wizard-draft'
 import { wizardReducer, type WizardAction } from './wizard-reducer'
+
+/** What the clerk is told about the draft kept on this device. */
+export interface DraftKeeping {
+  /** When the restored draft had been saved (ms), while it is shown. */
+  restoredAt: number | null
+  /** Bytes this device may still store, or null when unknown. */
+  room: number | null
+  /** Names of files that are used now but are not kept on this device (no room). */
+  notKept: string[]
+  /** The last save failed: 'full' for lack of room, 'refused' otherwise. */
+  saveFailed: 'full' | 'refused' | null
+}
 
 export interface WizardDraftState {
   draft: WizardDraft
   dispatch: Dispatch<WizardAction>
   /** portal-spec.md §4's dirty flag: leaving asks first while it is true. */
   dirty: boolean
+  keeping: DraftKeeping
+}
+
+type SaveJob = { kind: 'save'; draft: WizardDraft } | { kind: 'erase' }
+
+const fileIds = (draft: WizardDraft) => draftFiles(draft).map((file) => file.id).join('\n')
+
+/**
+ * The saver of the clerk's draft, and the room last measured: a file that would not fit in it is not
+ * written (the clerk is told), and the room is measured again after each save.
+ */
+function createKeeper(clerk: string | null, report: (change: (now: DraftKeeping) => DraftKeeping) => void) {
+  const keeper = {
+    room: null as number | null,
+    measureRoom: async () => (keeper.room = await roomLeft()),
+    saver: createDraftSaver<SaveJob>(async (job) => {
+      if (clerk === null) return
+      if (job.kind === 'erase') return eraseDraft(clerk)
+      let left = keeper.room
+      const fits = (size: number) => {
+        const fit = fitsInRoom(size, left)
+        if (fit && left !== null) left -= size
+        return fit
+      }
+      const result = await saveDraft(clerk, job.draft, fits)
+      await keeper.measureRoom()
+      const names = draftFiles(job.draft).filter((file) => result.notKept.includes(file.id)).map((file) => file.name)
+      report((now) => ({ ...now, room: keeper.room, notKept: names, saveFailed: result.status === 'saved' ? null : result.status }))
+    }),
+  }
+  return keeper
 }
 
 export function useWizardDraft(): WizardDraftState {
+  const [clerk] = useState(currentClerk)
   const [draft, dispatch] = useReducer(wizardReducer, undefined, emptyDraft)
-  return { draft, dispatch, dirty: isDraftDirty(draft) }
+  const [keeping, setKeeping] = useState<DraftKeeping>({ restoredAt: null, room: null, notKept: [], saveFailed: null })
+  // Saving starts once the kept draft has been read: before, it would overwrite it with an empty one.
+  const [loaded, setLoaded] = useState(clerk === null)
+  /** The draft as last rendered. */
+  const shown = useRef(draft)
+  /** The draft as last restored or saved: nothing to write while it is unchanged. */
+  const written = useRef<WizardDraft | null>(null)
+  const [keeper] = useState(() => createKeeper(clerk, setKeeping))
+  const saver = keeper.saver
+
+  useEffect(() => {
+    if (clerk === null) return
+    let current = true
+    void askToKeepStorage()
+    const restore = async () => {
+      const kept = await restoreDraft(clerk)
+      if (!current) return
+      // What the clerk has typed meanwhile wins, and will be saved over the kept draft.
+      if (kept && !isDraftDirty(shown.current)) {
+        written.current = kept.draft
+        dispatch({ type: 'restore', draft: kept.draft })
+        setKeeping((now) => ({ ...now, restoredAt: kept.savedAt }))
+      }
+      setLoaded(true)
+      // Measured after the restore (the room line appearing tells a test the restore is over).
+      const room = await keeper.measureRoom()
+      if (current) setKeeping((now) => ({ ...now, room }))
+    }
+    void restore()
+    return () => {
+      current = false
+    }
+  }, [clerk, keeper])
+
+  useEffect(() => {
+    shown.current = draft
+    const last = written.current
+    if (!loaded || draft === last) return
+    if (!isDraftDirty(draft)) {
+      // Emptied (submitted, discarded, or cleared by hand): nothing left worth keeping.
+      if (last !== null) saver.now({ kind: 'erase' })
+      written.current = null
+      return
+    }
+    written.current = draft
+    // Files other than those last written (added or removed, also before the kept draft was read): at once.
+    if (fileIds(draft) !== (last ? fileIds(last) : '')) saver.now({ kind: 'save', draft })
+    else saver.soon({ kind: 'save', draft })
+  }, [draft, loaded, saver])
+
+  // A tablet put to sleep or a tab closed keeps what was typed in the last half second too.
+  useEffect(() => {
+    const hidden = () => document.visibilityState === 'hidden' && saver.flush()
+    document.addEventListener('visibilitychange', hidden)
+    return () => {
+      document.removeEventListener('visibilitychange', hidden)
+      saver.flush()
+    }
+  }, [saver])
+
+  const keptDispatch = useCallback<Dispatch<WizardAction>>((action) => {
+    if (action.type === 'reset') setKeeping((now) => ({ ...now, restoredAt: null, notKept: [], saveFailed: null }))
+    dispatch(action)
+  }, [])
+
+  return { draft, dispatch: keptDispatch, dirty: isDraftDirty(draft), keeping }
 }

@@ -1,7 +1,7 @@
 // The Create Job wizard's whole state as one serialisable draft (portal-spec.md §2, §4): the fields,
 // the step, the choices, the files and the folder token of the calculated cost. Plain data and
-// File/Blob only, no functions or class instances, so that the next issue can keep exactly this object
-// in IndexedDB (src/lib/local-db.ts) across reloads and lost connections without reshaping it. It is
+// File/Blob only, no functions or class instances, so that it is kept in IndexedDB as it is, its files
+// as Blobs (./kept-draft.ts), across reloads and lost connections. It is
 // changed only through wizardReducer (./wizard-reducer.ts) and owned by useWizardDraft (./use-wizard-draft.ts).
 import type { CalculateCostResponse } from '@contract/create-job.ts'
 
@@ -33,7 +33,7 @@ export interface ChosenOption {
 }
 
 export interface WizardDraft {
-  /** The draft's shape; a kept draft of another version is dropped when read (next issue). */
+  /** The draft's shape; a kept draft of another version is dropped when read (./kept-draft.ts). */
   version: 1
   step: WizardStep
   propertyAddress: string

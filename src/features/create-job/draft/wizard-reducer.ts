@@ -3,7 +3,7 @@
 // is made by the caller and carried in the action, so the reducer can be tested on its own and the
 // draft replayed or restored as data.
 import type { CalculateCostResponse } from '@contract/create-job.ts'
-import { emptyDraft, type ChosenOption, type DraftFile, type TemplateChoice, type WizardDraft } from './wizard-draft'
+import { emptyDraft, isDraftDirty, type ChosenOption, type DraftFile, type TemplateChoice, type WizardDraft } from './wizard-draft'
 
 export type WizardAction =
   | { type: 'setAddress'; text: string }
@@ -30,6 +30,8 @@ export type WizardAction =
   /** Submit pressed: keeps the attempt's key if it has one (a retry), else takes `key`. */
   | { type: 'beginSubmission'; key: string }
   | { type: 'reset' }
+  /** The draft kept on this device, read back when the wizard opens; ignored once the clerk has filled something in. */
+  | { type: 'restore'; draft: WizardDraft }
 
 export function wizardReducer(draft: WizardDraft, action: WizardAction): WizardDraft {
   switch (action.type) {
@@ -74,6 +76,8 @@ export function wizardReducer(draft: WizardDraft, action: WizardAction): WizardD
       return draft.submissionKey ? draft : { ...draft, submissionKey: action.key }
     case 'reset':
       return emptyDraft()
+    case 'restore':
+      return isDraftDirty(draft) ? draft : action.draft
   }
 }
 
