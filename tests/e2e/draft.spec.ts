@@ -15,6 +15,7 @@ import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.
 import { recordAudio } from './support/audio.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
+import { keptInPage } from './support/kept-draft.ts'
 import { giveCredits } from './support/ops.ts'
 
 let folder = ''
@@ -33,38 +34,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await rm(folder, { recursive: true, force: true })
 })
-
-interface KeptInPage {
-  address: string
-  files: { name: string; sha256: string }[]
-}
-
-/**
- * What the page's own IndexedDB keeps for the signed-in clerk: the draft's address and each file's
- * name and the SHA-256 of its stored Blob, hashed in the page (crypto.subtle). Null when nothing is kept.
- */
-function keptInPage(page: Page): Promise<KeptInPage | null> {
-  return page.evaluate(async () => {
-    const token = sessionStorage.getItem('auth_token') ?? ''
-    const clerk = String((JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub: unknown }).sub)
-    const request = (r: IDBRequest) => new Promise<unknown>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))))
-    const db = (await request(indexedDB.open('inspectscribe'))) as IDBDatabase
-    try {
-      const tx = db.transaction(['clerkDrafts', 'clerkFiles'], 'readonly')
-      const record = (await request(tx.objectStore('clerkDrafts').get(clerk))) as { value: { propertyAddress: string; audioFiles: { id: string; name: string }[] } } | undefined
-      if (!record) return null
-      const files = []
-      for (const file of record.value.audioFiles) {
-        const stored = (await request(db.transaction('clerkFiles').objectStore('clerkFiles').get([clerk, file.id]))) as { blob: Blob }
-        const digest = await crypto.subtle.digest('SHA-256', await stored.blob.arrayBuffer())
-        files.push({ name: file.name, sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('') })
-      }
-      return { address: record.value.propertyAddress, files }
-    } finally {
-      db.close()
-    }
-  })
-}
 
 async function openWizard(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Create Job' }).click()

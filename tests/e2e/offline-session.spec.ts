@@ -7,6 +7,7 @@ import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { createDemoJobs } from './support/ops.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
+import { keptInPage } from './support/kept-draft.ts'
 
 const OFFLINE_BANNER = 'You are offline. Showing what was stored on this device.'
 const MINUTE = 60_000
@@ -30,9 +31,17 @@ async function workFor(page: Page, minutes: number): Promise<void> {
 /** Whether the session storage's expiry has passed on the page's clock. */
 const tokenExpiredInPage = (page: Page) => page.evaluate(() => Number(sessionStorage.getItem('token_expiry')) <= Date.now())
 
+const DRAFT_ADDRESS = 'The Old Dairy, Cellar Lane, Ludlow SY8 1AA'
+
+/** Leaves the filled wizard by a sidebar link, through "Leave this page?". */
+async function leaveWizardFor(page: Page, link: string): Promise<void> {
+  await page.getByRole('link', { name: link }).click()
+  await page.getByRole('alertdialog', { name: 'Leave this page?' }).getByRole('button', { name: 'Leave' }).click()
+}
+
 const isRefresh = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/auth/refresh-token'
 
-test('an offline reload 20 minutes after the last refresh shows the stored list, and the session carries on once online', async ({ page, context, request }) => {
+test('an offline reload 20 minutes after the last refresh shows the stored list and the draft, and the session carries on once online', async ({ page, context, request }) => {
   const email = uniqueEmail('basement')
   await createClerk(request, email)
   await createDemoJobs(email, 6)
@@ -43,6 +52,13 @@ test('an offline reload 20 minutes after the last refresh shows the stored list,
   await waitForServiceWorkerControl(page)
   // The offline copy of the list is on the device (written within a second of the answer).
   await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('inspectscribe.jobs-cache.')))).toBe(true)
+
+  // A draft begun before the signal goes: kept on the device as it is typed.
+  await page.getByRole('link', { name: 'Create Job' }).click()
+  await page.getByRole('textbox', { name: /^Property address/ }).fill(DRAFT_ADDRESS)
+  await expect.poll(async () => (await keptInPage(page))?.address).toBe(DRAFT_ADDRESS)
+  await leaveWizardFor(page, 'My Jobs')
+  await expect(jobRows(page)).toHaveCount(6)
 
   await context.setOffline(true)
   await expect(offlineBanner(page)).toBeVisible()
@@ -56,6 +72,12 @@ test('an offline reload 20 minutes after the last refresh shows the stored list,
   await expect(jobRows(page)).toHaveCount(6)
   await expect(page.getByRole('status').filter({ hasText: /^You are offline\. Showing (your jobs as they were at|the last list stored on this device)/ })).toBeVisible()
   expect(await tokenExpiredInPage(page)).toBe(true)
+  // The draft too, still offline and with the token expired.
+  await page.getByRole('link', { name: 'Create Job' }).click()
+  await expect(page.getByText(/^Draft restored from \d\d\/\d\d\/\d{4} \d\d:\d\d$/)).toBeVisible()
+  await expect(page.getByRole('textbox', { name: /^Property address/ })).toHaveValue(DRAFT_ADDRESS)
+  await leaveWizardFor(page, 'My Jobs')
+  await expect(jobRows(page)).toHaveCount(6)
 
   // Back online: one refresh through the refresh cookie, and a protected call then succeeds.
   const refreshed = page.waitForResponse((response) => isRefresh(response.request()))
