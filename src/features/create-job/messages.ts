@@ -101,6 +101,7 @@ export const WIZARD_TEXT = {
 
   // The draft kept on this device (docs/decisions.md, "Field use: the draft kept on the device")
   draftRestored: (when: string) => `Draft restored from ${when}`,
+  draftOpening: 'Opening your saved draft...',
   discardDraft: 'Discard draft',
   roomLeft: (room: string) => `Room left on this device for drafts: ${room}`,
   fileNotKept: (name: string) => `${name} does not fit in the room left on this device. You can still send it now, but it will not be kept if the page reloads.`,

@@ -3,7 +3,7 @@
 // while the draft is dirty). The clerk's balance, default template and the shell's Add Credit dialog
 // come from other features, so the app composes them in (src/app/routes/create-job.tsx).
 import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react'
-import { Button, mergeClasses } from '@fluentui/react-components'
+import { Button, mergeClasses, Spinner } from '@fluentui/react-components'
 import { PageTitle } from '@/components/page-title'
 import { useLeaveProtection } from '@/lib/leave-protection'
 import { useLookup } from '@/lib/lookups'
@@ -31,7 +31,7 @@ export interface CreateJobWizardProps {
 
 export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJobWizardProps) {
   const styles = useWizardStyles()
-  const { draft, dispatch, dirty, keeping } = useWizardDraft()
+  const { draft, dispatch, dirty, keeping, loaded } = useWizardDraft()
   const reportTypes = useLookup('report-types')
   const jobTypes = useLookup('job-types').data ?? []
   const slots = useLookup('sla-slots').data ?? []
@@ -88,6 +88,16 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
     dispatch({ type: 'next' })
   }
 
+  // Discard draft empties the wizard, and the messages about the discarded job go with it.
+  const discardDraft = () => {
+    dispatch({ type: 'reset' })
+    upload.clear()
+    submission.clear()
+    setExpiredNotice(null)
+    setAddressError(null)
+    setTemplateError(null)
+  }
+
   const next = () => {
     if (draft.step === 1) return void nextFromGeneralInfo()
     if (draft.step === 3) return nextFromDocuments()
@@ -95,17 +105,25 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
   }
 
   const nextDisabled =
+    !loaded ||
     (draft.step === 1 && (uploading || draft.audioFiles.length === 0 || draft.reportTypeId === null)) ||
     (draft.step === 2 && costStepBlock(draft.option, draft.audioFiles.length, credits.balance, jobTypes) !== null)
-  const submitDisabled = !draft.qualityAccepted || !draft.noRefundAccepted || submission.busy
+  // The balance is checked again on step 4: a draft restored there, or credits spent in another tab,
+  // never reaches a submit the server would refuse (spec §5: the cost must not exceed the balance).
+  const submitDisabled =
+    !draft.qualityAccepted ||
+    !draft.noRefundAccepted ||
+    submission.busy ||
+    costStepBlock(draft.option, draft.audioFiles.length, credits.balance, jobTypes) !== null
   const reportTypeName = reportTypes.data?.find((type) => type.id === draft.reportTypeId)?.name ?? ''
 
   return (
     <>
       <PageTitle>{TEXT.title}</PageTitle>
       <StepIndicator step={draft.step} />
-      <DraftNotice keeping={keeping} onDiscard={() => dispatch({ type: 'reset' })} disabled={uploading || submission.busy} />
-      {draft.step === 1 && (
+      <DraftNotice keeping={keeping} onDiscard={discardDraft} disabled={uploading || submission.busy} />
+      {!loaded && <Spinner label={TEXT.draftOpening} />}
+      {loaded && draft.step === 1 && (
         <GeneralInfoStep
           draft={draft}
           dispatch={dispatch}
@@ -118,7 +136,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
           onAddressTyped={() => setAddressError(null)}
         />
       )}
-      {draft.step === 2 && (
+      {loaded && draft.step === 2 && (
         <CostStep
           draft={draft}
           dispatch={dispatch}
@@ -130,10 +148,10 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
           onAddCredit={() => setAddingCredit(true)}
         />
       )}
-      {draft.step === 3 && (
+      {loaded && draft.step === 3 && (
         <DocumentsStep draft={draft} dispatch={dispatch} headingRef={headingRef} template={template} templateError={templateError} onTemplateChanged={() => setTemplateError(null)} />
       )}
-      {draft.step === 4 && (
+      {loaded && draft.step === 4 && (
         <SummaryStep
           draft={draft}
           dispatch={dispatch}
@@ -141,6 +159,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
           reportTypeName={reportTypeName}
           defaultTemplateName={defaultTemplateName}
           balance={credits.balance}
+          onAddCredit={() => setAddingCredit(true)}
           busy={submission.busy}
           error={submission.error}
           onRetry={submission.retry}

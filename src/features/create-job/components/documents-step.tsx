@@ -97,7 +97,7 @@ export function DocumentsStep({ draft, dispatch, headingRef, template, templateE
       </RadioGroup>
       {draft.templateChoice === 'custom' && (
         <>
-          <FileDropZone label={TEXT.templateFile} accept={templateTypes} disabled={notRequired || typesMissing} onFiles={chooseTemplateFile} hint={TEXT.acceptedTypes(templateTypes)} />
+          <FileDropZone label={TEXT.templateFile} accept={templateTypes} disabled={notRequired || typesMissing} onFiles={chooseTemplateFile} hint={typesMissing ? undefined : TEXT.acceptedTypes(templateTypes)} />
           {draft.customTemplate && (
             <FileList
               label={TEXT.templateFile}
@@ -119,7 +119,7 @@ export function DocumentsStep({ draft, dispatch, headingRef, template, templateE
       {templateError && !notRequired && <StatusMessage intent="error">{templateError}</StatusMessage>}
 
       <h3 className={styles.subheading}>{TEXT.additionalFiles}</h3>
-      <FileDropZone label={TEXT.additionalFiles} multiple accept={supportTypes} disabled={notRequired || typesMissing} onFiles={addSupport} hint={TEXT.acceptedTypes(supportTypes)} />
+      <FileDropZone label={TEXT.additionalFiles} multiple accept={supportTypes} disabled={notRequired || typesMissing} onFiles={addSupport} hint={typesMissing ? undefined : TEXT.acceptedTypes(supportTypes)} />
       {supportProblems.map((problem) => (
         <StatusMessage key={problem} intent="error">
           {problem}

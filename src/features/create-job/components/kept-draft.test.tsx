@@ -3,7 +3,7 @@
 // The kept files are Node's Blobs (jsdom's do not survive fake-indexeddb: src/lib/clerk-drafts.test.ts);
 // the browser's own round trip, with SHA-256, is tests/e2e/draft.spec.ts.
 import { Blob as NodeBlob } from 'node:buffer'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { format } from 'date-fns'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { localDb } from '@/lib/local-db'
@@ -11,7 +11,7 @@ import { forgetPersistAskedForTests } from '@/lib/device-storage'
 import { saveSession } from '@/lib/session'
 import { restoreDraft, saveDraft } from '../draft/kept-draft'
 import { emptyDraft, type WizardDraft } from '../draft/wizard-draft'
-import { audioFile, fillGeneralInfo, renderWizard, setUpCreateJobApi } from '../testing/create-job-test-kit'
+import { audioFile, costAnswer, fillGeneralInfo, renderWizard, setUpCreateJobApi } from '../testing/create-job-test-kit'
 
 setUpCreateJobApi()
 
@@ -66,6 +66,18 @@ describe('Create Job: the draft kept on this device', () => {
     expect(await localDb.clerkFiles.count()).toBe(0)
   })
 
+  it('Discard draft takes the discarded job\'s messages away with it', async () => {
+    await keepDraftOf7()
+    const { user } = renderWizard()
+    await screen.findByText(/^Draft restored from/)
+    await user.clear(screen.getByRole('textbox', { name: /^Property address/ }))
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByText('Property address is required')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }))
+    expect(screen.queryByText('Property address is required')).not.toBeInTheDocument()
+    expect(screen.getByText('At least one audio file is required to proceed.')).toBeInTheDocument()
+  })
+
   it('shows another clerk signed in on the same device nothing of it', async () => {
     await keepDraftOf7()
     signIn('8')
@@ -78,14 +90,29 @@ describe('Create Job: the draft kept on this device', () => {
     expect((await restoreDraft('7'))?.draft.propertyAddress).toBe('14 Willow Crescent, Harrogate')
   })
 
-  it('never overwrites what the clerk typed before the kept draft was read, and keeps that instead', async () => {
+  it('keeps Submit disabled on a restored summary whose cost the balance no longer covers, with the warning and Add Credit', async () => {
+    const answer = costAnswer()
+    const ai = answer.cost[0]!
+    await saveDraft('7', { ...kept, step: 4, cost: answer, mode: 'ai', option: { jobTypeId: ai.job_type_id, jobTypeName: ai.job_type_name, slaSlotId: ai.sla_slot_id, slaSlotName: ai.sla_slot_name, hours: null, cost: ai.cost }, qualityAccepted: true, noRefundAccepted: true }, () => true)
+    const { user } = renderWizard({ balance: 1 })
+    expect(await screen.findByRole('heading', { level: 2, name: 'Job Summary' })).toBeInTheDocument()
+    expect(screen.getByText('You have 1.00 credits but this job requires 1.50 credits')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled()
+    await user.click(within(screen.getByText('You have 1.00 credits but this job requires 1.50 credits').closest('[role]') ?? document.body).getByRole('button', { name: 'Add Credit' }))
+    expect(await screen.findByRole('dialog', { name: 'Add Credit' })).toBeInTheDocument()
+  })
+
+  it('shows no field until the kept draft has been read, so no keystroke can be saved over it', async () => {
     await keepDraftOf7()
     renderWizard()
-    // IndexedDB answers in a later task: this change comes first.
-    fireEvent.change(screen.getByRole('textbox', { name: /^Property address/ }), { target: { value: '2 Mill Lane' } })
-    await expect.poll(async () => (await restoreDraft('7'))?.draft.propertyAddress).toBe('2 Mill Lane')
-    expect(screen.getByRole('textbox', { name: /^Property address/ })).toHaveValue('2 Mill Lane')
-    expect(screen.queryByText(/^Draft restored from/)).not.toBeInTheDocument()
+    // IndexedDB answers in a later task: on the first render the draft has not been read yet.
+    expect(screen.getByText('Opening your saved draft...')).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: /^Property address/ })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    expect(await screen.findByText(/^Draft restored from/)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /^Property address/ })).toHaveValue('14 Willow Crescent, Harrogate')
+    expect(screen.queryByText('Opening your saved draft...')).not.toBeInTheDocument()
+    expect((await restoreDraft('7'))?.draft.propertyAddress).toBe('14 Willow Crescent, Harrogate')
   })
 
   it('saves what the clerk types, for the next time the wizard opens', async () => {

@@ -35,6 +35,8 @@ export interface SummaryStepProps {
   /** The default template's name, null when there is none. */
   defaultTemplateName: string | null
   balance: number | undefined
+  /** Opens Add Credit: shown when the balance no longer covers the cost (restored draft, another tab spent it). */
+  onAddCredit: () => void
   busy: boolean
   error: string | null
   /** Offered beside a connection failure: sends the same submit again. */
@@ -43,7 +45,7 @@ export interface SummaryStepProps {
 
 const names = (files: readonly { name: string }[]) => (files.length > 0 ? files.map((file) => shortFileName(file.name)).join(', ') : TEXT.none)
 
-export function SummaryStep({ draft, dispatch, headingRef, reportTypeName, defaultTemplateName, balance, busy, error, onRetry }: SummaryStepProps) {
+export function SummaryStep({ draft, dispatch, headingRef, reportTypeName, defaultTemplateName, balance, onAddCredit, busy, error, onRetry }: SummaryStepProps) {
   const styles = { ...useWizardStyles(), ...useStyles() }
   const { option, cost } = draft
   if (!option || !cost) return null
@@ -94,6 +96,11 @@ export function SummaryStep({ draft, dispatch, headingRef, reportTypeName, defau
         <p className={styles.balance}>
           {TEXT.balanceAfter}: {formatCredits((Math.round(balance * 100) - Math.round(option.cost * 100)) / 100)}
         </p>
+      )}
+      {balance !== undefined && Math.round(option.cost * 100) > Math.round(balance * 100) && (
+        <StatusMessage intent="warning" action={<Button onClick={onAddCredit}>{TEXT.addCredit}</Button>}>
+          {TEXT.lowCredit(formatCredits(balance), formatCredits(option.cost))}
+        </StatusMessage>
       )}
       {error && (
         <StatusMessage intent="error" action={onRetry && <Button onClick={onRetry}>{TEXT.retry}</Button>}>

@@ -100,8 +100,9 @@ function upload(audioFiles: readonly DraftFile[], reportTypeId: number, signal: 
 
 function failedState(error: unknown): CostUploadState {
   if (error instanceof ApiError && error.kind === 'aborted') return { status: 'cancelled' }
-  // The signal went while sending (or the server could not be reached): the same as pressing Next offline.
-  // (A timeout with the connection still there is the server's slowness: the spec's failure.)
-  if ((error instanceof ApiError && error.kind === 'network') || (gotNoAnswer(error) && !navigator.onLine)) return { status: 'offline' }
+  // The signal went while sending: the same as pressing Next offline. With the device still online
+  // (a server that cannot be reached, a connection reset), it is the spec's failure: the clerk is not
+  // told they are offline, and Next tries again.
+  if (gotNoAnswer(error) && !navigator.onLine) return { status: 'offline' }
   return { status: 'failed', message: failureText(error, { network: TEXT.costFailed, fallback: TEXT.costFailed }) }
 }

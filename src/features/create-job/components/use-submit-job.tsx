@@ -72,6 +72,11 @@ export function useSubmitJob(draft: WizardDraft, dispatch: Dispatch<WizardAction
   const expired = mutation.error instanceof ApiError && mutation.error.code === 'folder_expired'
   const lost = offline || (mutation.isError && gotNoAnswer(mutation.error))
   const error = offline ? TEXT.submitOffline : mutation.isError && !expired ? failureText(mutation.error, { network: TEXT.submitLost, fallback: TEXT.submitFailed }) : null
+  /** Forgets a failed submit's message (the draft was discarded: it was about another job). */
+  const clear = () => {
+    setOffline(false)
+    mutation.reset()
+  }
   /** `retry`: the failure was the connection's, so the alert offers Try again (the same submit, the same key). */
-  return { submit, busy: mutation.isPending || submitted, error, retry: lost ? submit : null }
+  return { submit, busy: mutation.isPending || submitted, error, retry: lost ? submit : null, clear }
 }

@@ -30,6 +30,11 @@ export interface WizardDraftState {
   /** portal-spec.md §4's dirty flag: leaving asks first while it is true. */
   dirty: boolean
   keeping: DraftKeeping
+  /**
+   * The kept draft has been looked for (and restored when there was one). Until then the wizard shows
+   * no field: a keystroke before the restore would otherwise be saved over the kept draft and its audio.
+   */
+  loaded: boolean
 }
 
 type SaveJob = { kind: 'save'; draft: WizardDraft } | { kind: 'erase' }
@@ -82,7 +87,8 @@ export function useWizardDraft(): WizardDraftState {
     const restore = async () => {
       const kept = await restoreDraft(clerk)
       if (!current) return
-      // What the clerk has typed meanwhile wins, and will be saved over the kept draft.
+      // The wizard shows no field until `loaded`, so nothing was typed meanwhile; a change made some
+      // other way still wins, and is saved over the kept draft.
       if (kept && !isDraftDirty(shown.current)) {
         written.current = kept.draft
         dispatch({ type: 'restore', draft: kept.draft })
@@ -130,5 +136,5 @@ export function useWizardDraft(): WizardDraftState {
     dispatch(action)
   }, [])
 
-  return { draft, dispatch: keptDispatch, dirty: isDraftDirty(draft), keeping }
+  return { draft, dispatch: keptDispatch, dirty: isDraftDirty(draft), keeping, loaded }
 }
