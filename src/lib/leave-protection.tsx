@@ -25,7 +25,7 @@ export { LEAVE_TEXT, LeaveGuardHost } from './leave-guard-host'
 
 /** Where the person was going when the dialog opened. */
 type Leave =
-  | { kind: 'path'; to: string }
+  | { kind: 'path'; to: string; onLeave?: () => void }
   | { kind: 'link'; to: string; anchor: HTMLAnchorElement }
   /** A Back/Forward step of `delta` entries that was undone at once. */
   | { kind: 'history'; delta: number }
@@ -58,8 +58,12 @@ function leavingLink(event: MouseEvent, here: { pathname: string; search: string
 }
 
 export interface LeaveProtection {
-  /** Leaves for `to` at once when nothing is unsaved; otherwise asks first (e.g. Cancel Job). */
-  requestLeave: (to: string) => void
+  /**
+   * Leaves for `to` at once when nothing is unsaved; otherwise asks first (e.g. Cancel Job).
+   * `onLeave` runs just before leaving (not on Stay): e.g. Cancel Job drops the kept draft, as the
+   * question says all progress will be lost.
+   */
+  requestLeave: (to: string, onLeave?: () => void) => void
   /**
    * Render it in the screen. Inside the app frame the dialog is the LeaveGuardHost's and this is
    * null; a screen rendered on its own (a component test) gets its own dialog here.
@@ -104,6 +108,7 @@ export function useLeaveProtection(dirty: boolean): LeaveProtection {
           // The link does what it would have done: its own navigation, state and replace included.
           way.anchor.click()
         } else {
+          if (way.kind === 'path') way.onLeave?.()
           navigate(way.to)
         }
       })
@@ -158,9 +163,10 @@ export function useLeaveProtection(dirty: boolean): LeaveProtection {
   }, [dirty, guarding, ask])
 
   const requestLeave = useCallback(
-    (to: string) => {
-      if (guarding()) ask({ kind: 'path', to })
-      else navigate(to)
+    (to: string, onLeave?: () => void) => {
+      if (guarding()) return ask({ kind: 'path', to, onLeave })
+      onLeave?.()
+      navigate(to)
     },
     [guarding, ask, navigate],
   )

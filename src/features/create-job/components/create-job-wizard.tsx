@@ -31,7 +31,7 @@ export interface CreateJobWizardProps {
 
 export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJobWizardProps) {
   const styles = useWizardStyles()
-  const { draft, dispatch, dirty, keeping, loaded } = useWizardDraft()
+  const { draft, dispatch, dirty, keeping, loaded, discard } = useWizardDraft()
   const reportTypes = useLookup('report-types')
   const jobTypes = useLookup('job-types').data ?? []
   const slots = useLookup('sla-slots').data ?? []
@@ -90,7 +90,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
 
   // Discard draft empties the wizard, and the messages about the discarded job go with it.
   const discardDraft = () => {
-    dispatch({ type: 'reset' })
+    discard()
     upload.clear()
     submission.clear()
     setExpiredNotice(null)
@@ -167,7 +167,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
       )}
 
       <div className={mergeClasses(styles.actions, styles.footer)}>
-        <Button className={styles.button} onClick={() => requestLeave('/my-jobs')} disabled={submission.busy}>
+        <Button className={styles.button} onClick={() => requestLeave('/my-jobs', discard)} disabled={submission.busy}>
           {TEXT.cancelJob}
         </Button>
         <span className={styles.spacer} />

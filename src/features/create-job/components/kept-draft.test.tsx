@@ -78,6 +78,19 @@ describe('Create Job: the draft kept on this device', () => {
     expect(screen.getByText('At least one audio file is required to proceed.')).toBeInTheDocument()
   })
 
+  it('Cancel Job then Leave erases the kept draft, as the question says all progress will be lost; Stay keeps it', async () => {
+    await keepDraftOf7()
+    const { user } = renderWizard()
+    await screen.findByText(/^Draft restored from/)
+    await user.click(screen.getByRole('button', { name: 'Cancel Job' }))
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Stay' }))
+    expect((await restoreDraft('7'))?.draft.propertyAddress).toBe('14 Willow Crescent, Harrogate')
+    await user.click(screen.getByRole('button', { name: 'Cancel Job' }))
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }))
+    expect(await screen.findByRole('status', { name: 'current path' })).toHaveTextContent('/my-jobs')
+    await expect.poll(() => restoreDraft('7')).toBeUndefined()
+  })
+
   it('shows another clerk signed in on the same device nothing of it', async () => {
     await keepDraftOf7()
     signIn('8')

@@ -35,6 +35,8 @@ export interface WizardDraftState {
    * no field: a keystroke before the restore would otherwise be saved over the kept draft and its audio.
    */
   loaded: boolean
+  /** Empties the wizard and erases the kept draft at once (Discard draft, Cancel Job then Leave). */
+  discard: () => void
 }
 
 type SaveJob = { kind: 'save'; draft: WizardDraft } | { kind: 'erase' }
@@ -136,5 +138,12 @@ export function useWizardDraft(): WizardDraftState {
     dispatch(action)
   }, [])
 
-  return { draft, dispatch: keptDispatch, dirty: isDraftDirty(draft), keeping, loaded }
+  // At once, not through the effect below: Cancel Job leaves the page in the same moment.
+  const discard = useCallback(() => {
+    written.current = null
+    saver.now({ kind: 'erase' })
+    keptDispatch({ type: 'reset' })
+  }, [saver, keptDispatch])
+
+  return { draft, dispatch: keptDispatch, dirty: isDraftDirty(draft), keeping, loaded, discard }
 }
