@@ -83,6 +83,9 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
   useResumeWhenBackOnline(draft.step === 1 && upload.state.status === 'offline', () => void nextFromGeneralInfo())
 
   const nextFromDocuments = () => {
+    // The spec's "no default template" is said only once the templates are known to be none.
+    if (draft.templateChoice === 'default' && template.failed) return setTemplateError(TEXT.templatesFailed)
+    if (draft.templateChoice === 'default' && template.name === undefined) return
     if (draft.templateChoice === 'default' && !defaultTemplateName) return setTemplateError(TEXT.templateRequired)
     if (draft.templateChoice === 'custom' && !draft.customTemplate) return setTemplateError(TEXT.templateFileRequired)
     dispatch({ type: 'next' })

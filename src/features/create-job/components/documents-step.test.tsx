@@ -38,6 +38,13 @@ describe('Create Job, step 3: Documents (human jobs)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Documents' })).toBeInTheDocument()
   })
 
+  it('never says there is no default template when the templates could not be read', async () => {
+    const { user } = await openDocuments({ templatesFailed: true })
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load templates. Please try again later.')
+    expect(screen.queryByText('Template is required. No default templates available.')).not.toBeInTheDocument()
+  })
+
   it('asks for the custom template’s file ("Template file is required"), refuses other types, and takes one', async () => {
     const { user } = await openDocuments()
     await user.click(screen.getByRole('radio', { name: 'Custom template' }))

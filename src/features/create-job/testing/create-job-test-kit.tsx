@@ -152,17 +152,19 @@ export interface WizardSetup {
   balance?: number
   templateName?: string | null
   balanceFailed?: boolean
+  /** The clerk's templates could not be read. */
+  templatesFailed?: boolean
 }
 
 /** The wizard at /create-job, given a balance (default 50) and a default template (default none). */
-export function renderWizard({ balance = 50, templateName = null, balanceFailed = false }: WizardSetup = {}) {
+export function renderWizard({ balance = 50, templateName = null, balanceFailed = false, templatesFailed = false }: WizardSetup = {}) {
   const client = createTestQueryClient()
   // applyAccept off: a test may pick a file the picker would not offer, as a drop can bring one.
   const user = userEvent.setup({ delay: null, applyAccept: false })
   function Wizard() {
     const [props] = useState<CreateJobWizardProps>({
       credits: { balance: balanceFailed ? undefined : balance, failed: balanceFailed },
-      template: { name: templateName, failed: false },
+      template: { name: templatesFailed ? undefined : templateName, failed: templatesFailed },
       AddCreditDialog: AddCreditStandIn,
     })
     return <CreateJobWizard {...props} />
