@@ -51,7 +51,7 @@ describe('Create Job, step 3: Documents (human jobs)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }))
     expect(screen.getByRole('alert')).toHaveTextContent('Template file is required')
     await user.upload(screen.getByLabelText('Template file'), new File(['x'], 'report.odt'))
-    expect(screen.getByText('Only docx, pdf files are allowed for templates.')).toBeInTheDocument()
+    expect(screen.getByText('“report.odt” cannot be added. Only docx, pdf files are allowed for templates.')).toBeInTheDocument()
     await user.upload(screen.getByLabelText('Template file'), new File(['x'], 'report.docx'))
     expect(screen.getByRole('button', { name: 'Remove report.docx' })).toBeInTheDocument()
     expect(screen.queryByText('Template file is required')).not.toBeInTheDocument()
@@ -62,7 +62,7 @@ describe('Create Job, step 3: Documents (human jobs)', () => {
   it('takes additional files of the allowed types, with remove, and refuses others with the spec’s message', async () => {
     const { user } = await openDocuments({ templateName: 'Check-in report' })
     await user.upload(screen.getByLabelText('Additional files (optional)'), [new File(['x'], 'meter.jpg'), new File(['x'], 'notes.exe')])
-    expect(screen.getByText('Only pdf, jpg files are allowed for supporting documents.')).toBeInTheDocument()
+    expect(screen.getByText('“notes.exe” cannot be added. Only pdf, jpg files are allowed for supporting documents.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Remove meter.jpg' }))
     expect(screen.queryByRole('button', { name: 'Remove meter.jpg' })).not.toBeInTheDocument()
   })

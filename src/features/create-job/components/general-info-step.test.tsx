@@ -56,7 +56,7 @@ describe('Create Job, step 1: General Info', () => {
   it('refuses a file of a type not allowed with the spec’s message, keeping the allowed ones', async () => {
     const { user } = renderWizard()
     await fillGeneralInfo(user, [audioFile('notes.txt'), audioFile('hall.wav')])
-    expect(screen.getByRole('alert')).toHaveTextContent('Only audio files of type mp3, wav are allowed.')
+    expect(screen.getByRole('alert')).toHaveTextContent(/^“notes.txt” cannot be added. Only audio files of type mp3, wav are allowed.$/)
     expect(within(screen.getByRole('list', { name: 'Audio files' })).getAllByRole('listitem')).toHaveLength(1)
   })
 

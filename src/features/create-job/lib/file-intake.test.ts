@@ -13,11 +13,11 @@ const rules: IntakeRules = {
 const file = (name: string, size = 5) => new File([new Uint8Array(size)], name)
 
 describe('takeFiles', () => {
-  it('takes allowed files with ids of their own, and refuses other types with the spec’s message', () => {
+  it('takes allowed files with ids of their own, and refuses other types by name with the spec’s message', () => {
     const { added, problems } = takeFiles([file('a.mp3'), file('b.txt'), file('C.WAV')], [], rules)
     expect(added.map((f) => f.name)).toEqual(['a.mp3', 'C.WAV'])
     expect(new Set(added.map((f) => f.id)).size).toBe(2)
-    expect(problems).toEqual(['Only audio files of type mp3, wav are allowed.'])
+    expect(problems).toEqual(['“b.txt” cannot be added. Only audio files of type mp3, wav are allowed.'])
   })
 
   it('does not add a file already in the list (same name and size) twice', () => {

@@ -1,5 +1,5 @@
 // What happens to files the clerk drops or picks (portal-spec.md §5 "Upload extension filters"): files
-// of a type not allowed are refused with the spec's message, a file already in the list is not added
+// of a type not allowed are refused, named, with the spec's message, a file already in the list is not added
 // twice, and the count and size limits the server enforces are said before anything is sent.
 import { newIdempotencyKey } from '@/lib/api-client'
 import { splitByExtension } from '@/lib/file-extensions'
@@ -26,7 +26,8 @@ const sameFile = (a: { name: string; size: number }, b: { name: string; size: nu
 export function takeFiles(files: readonly File[], existing: readonly DraftFile[], rules: IntakeRules): Intake {
   const problems: string[] = []
   const { accepted, refused } = splitByExtension([...files], rules.allowed)
-  if (refused.length > 0) problems.push(rules.typeRefused(rules.allowed))
+  // The spec's words, after the names of the files they are about (as the server says it).
+  if (refused.length > 0) problems.push(`${refused.map((file) => `“${file.name}”`).join(', ')} cannot be added. ${rules.typeRefused(rules.allowed)}`)
   const added: DraftFile[] = []
   for (const file of accepted) {
     if (file.size > rules.maxBytes) {
