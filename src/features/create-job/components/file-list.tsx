@@ -1,6 +1,8 @@
 // A list of chosen files (portal-spec.md §2 step 1 and step 3): each name cut to 15 characters keeping
 // its extension (the whole name in its tooltip and in its remove button's name), a remove button, and
-// the count.
+// the count. Removing a file moves the focus to the next file's remove button (or the previous one),
+// so a keyboard or screen-reader user is not dropped at the top of the page.
+import { useEffect, useRef } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { Delete20Regular } from '@fluentui/react-icons'
 import { shortFileName } from '@/lib/file-extensions'
@@ -34,6 +36,22 @@ export interface FileListProps {
 
 export function FileList({ label, files, onRemove, disabled = false, note }: FileListProps) {
   const styles = useStyles()
+  const removeButtons = useRef(new Map<string, HTMLElement>())
+  /** The file whose remove button takes the focus once the removed file has gone. */
+  const focusNext = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (focusNext.current === null) return
+    removeButtons.current.get(focusNext.current)?.focus()
+    focusNext.current = null
+  }, [files])
+
+  const remove = (index: number) => {
+    const neighbour = files[index + 1] ?? files[index - 1]
+    focusNext.current = neighbour?.id ?? null
+    onRemove(files[index]!.id)
+  }
+
   if (files.length === 0) return null
   return (
     <div className={styles.root}>
@@ -44,7 +62,15 @@ export function FileList({ label, files, onRemove, disabled = false, note }: Fil
               {shortFileName(file.name)}
               {note?.(file, index) && ` (${note(file, index)})`}
             </span>
-            <Button appearance="subtle" size="small" icon={<Delete20Regular />} aria-label={TEXT.removeFile(file.name)} disabled={disabled} onClick={() => onRemove(file.id)} />
+            <Button
+              ref={(button) => void (button ? removeButtons.current.set(file.id, button) : removeButtons.current.delete(file.id))}
+              appearance="subtle"
+              size="small"
+              icon={<Delete20Regular />}
+              aria-label={TEXT.removeFile(file.name)}
+              disabled={disabled}
+              onClick={() => remove(index)}
+            />
           </li>
         ))}
       </ul>

@@ -51,6 +51,8 @@ describe('Create Job, step 1: General Info', () => {
     await user.click(screen.getByRole('button', { name: 'Remove ground-floor-kitchen.mp3' }))
     expect(within(list).getAllByRole('listitem')).toHaveLength(1)
     expect(screen.getByText('1 file')).toBeInTheDocument()
+    // The focus goes on to the next file's remove button, not to the top of the page.
+    expect(screen.getByRole('button', { name: 'Remove hall.wav' })).toHaveFocus()
   })
 
   it('refuses a file of a type not allowed with the spec’s message, keeping the allowed ones', async () => {
