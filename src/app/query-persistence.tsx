@@ -16,7 +16,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { PersistQueryClientProvider, removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
-import { onSessionEnded, readSession, tokenSubject } from '@/lib/session'
+import { currentClerk, onSessionEnded } from '@/lib/session'
 import { lookupKeys } from '@/lib/lookups'
 import { jobKeys } from '@/features/jobs/api/get-dashboard'
 
@@ -170,10 +170,7 @@ export function QueryPersistence({ children }: { children: ReactNode }) {
   const client = useQueryClient()
   // Read once: a refreshed token names the same clerk, and another clerk signs in through /login,
   // which unmounts this frame.
-  const [clerk] = useState(() => {
-    const session = readSession()
-    return session ? tokenSubject(session.token) : null
-  })
+  const [clerk] = useState(currentClerk)
   // Without a clerk the copies could not be kept apart: nothing is stored, but a wipe still applies.
   useEffect(() => (clerk ? undefined : onSessionEnded(() => forgetJobs(client))), [clerk, client])
   if (!clerk) return children

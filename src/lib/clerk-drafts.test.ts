@@ -4,9 +4,9 @@
 import { Blob as NodeBlob } from 'node:buffer'
 import Type from 'typebox'
 import { describe, expect, it } from 'vitest'
-import { currentClerk, eraseClerkDraft, forgetCurrentClerk, isBlob, keepClerkDraft, readClerkDraft } from './clerk-drafts'
+import { eraseClerkDraft, forgetCurrentClerk, isBlob, keepClerkDraft, readClerkDraft } from './clerk-drafts'
 import { localDb } from './local-db'
-import { saveSession } from './session'
+import { currentClerk, saveSession } from './session'
 
 const Note = Type.Object({ text: Type.String(), files: Type.Array(Type.String()) })
 const blob = (text: string) => new NodeBlob([text]) as unknown as Blob

@@ -8,7 +8,7 @@
 import type { Static, TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 import { localDb, type LocalDb } from './local-db'
-import { readSession, tokenSubject } from './session'
+import { currentClerk } from './session'
 
 export interface ClerkFile {
   id: string
@@ -115,12 +115,6 @@ export async function eraseClerkDraft(clerk: string, db: LocalDb = localDb): Pro
   } catch {
     // Refused: nothing was kept either.
   }
-}
-
-/** The signed-in clerk (the access token's subject), or null without a session or a subject. */
-export function currentClerk(): string | null {
-  const session = readSession()
-  return session ? tokenSubject(session.token) : null
 }
 
 /** Erases what this device keeps for the signed-in clerk alone: their account is being deleted. */

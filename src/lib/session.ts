@@ -138,3 +138,9 @@ export function sessionStatus(now = Date.now()): SessionStatus {
   if (!session) return 'signed-out'
   return session.expiresAt !== null && session.expiresAt <= now ? 'expired' : 'live'
 }
+
+/** The signed-in clerk (the access token's subject), or null without a session or a subject. */
+export function currentClerk(): string | null {
+  const session = readSession()
+  return session ? tokenSubject(session.token) : null
+}

@@ -18,6 +18,8 @@ export function useInactivityTimer(onTimeout: () => void, timeoutMs = INACTIVITY
   // Set when the timer starts (reading the clock during render would make the render impure).
   const lastActivity = useRef(0)
   const timedOut = useRef(false)
+  /** The last activity as last kept in session storage: written only when it changed. */
+  const writtenActivity = useRef<number | null>(null)
   const onTimeoutRef = useRef(onTimeout)
   const [state, setState] = useState<InactivityState>({ remainingMs: timeoutMs, warning: false })
 
@@ -28,7 +30,10 @@ export function useInactivityTimer(onTimeout: () => void, timeoutMs = INACTIVITY
   const evaluate = useCallback(() => {
     if (timedOut.current) return
     // Kept once a second at most, so that a reload carries on from here (src/lib/session.ts).
-    if (readLastActivity() !== lastActivity.current) writeLastActivity(lastActivity.current)
+    if (writtenActivity.current !== lastActivity.current) {
+      writeLastActivity(lastActivity.current)
+      writtenActivity.current = lastActivity.current
+    }
     const remainingMs = Math.max(0, timeoutMs - (Date.now() - lastActivity.current))
     if (remainingMs === 0) {
       timedOut.current = true
@@ -45,6 +50,7 @@ export function useInactivityTimer(onTimeout: () => void, timeoutMs = INACTIVITY
     // clock was put back) counts from now.
     const now = Date.now()
     const kept = readLastActivity()
+    writtenActivity.current = kept
     lastActivity.current = kept !== null && kept <= now ? kept : now
     const onActivity = () => {
       lastActivity.current = Date.now()

@@ -92,4 +92,3 @@ export async function restoreDraft(clerk: string): Promise<{ draft: WizardDraft;
   return undefined
 }
 
-export const eraseDraft = eraseClerkDraft

@@ -6,9 +6,10 @@
 // (a token with no subject) it lives in memory only.
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react'
 import { askToKeepStorage, fitsInRoom, roomLeft } from '@/lib/device-storage'
-import { currentClerk } from '@/lib/clerk-drafts'
+import { eraseClerkDraft } from '@/lib/clerk-drafts'
+import { currentClerk } from '@/lib/session'
 import { createDraftSaver } from './draft-saver'
-import { draftFiles, eraseDraft, restoreDraft, saveDraft } from './kept-draft'
+import { draftFiles, restoreDraft, saveDraft } from './kept-draft'
 import { emptyDraft, isDraftDirty, type WizardDraft } from './wizard-draft'
 import { wizardReducer, type WizardAction } from './wizard-reducer'
 
@@ -53,7 +54,7 @@ function createKeeper(clerk: string | null, report: (change: (now: DraftKeeping)
     measureRoom: async () => (keeper.room = await roomLeft()),
     saver: createDraftSaver<SaveJob>(async (job) => {
       if (clerk === null) return
-      if (job.kind === 'erase') return eraseDraft(clerk)
+      if (job.kind === 'erase') return eraseClerkDraft(clerk)
       let left = keeper.room
       const fits = (size: number) => {
         const fit = fitsInRoom(size, left)

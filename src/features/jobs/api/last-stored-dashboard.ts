@@ -17,7 +17,7 @@ export interface StoredDashboard {
 }
 
 /** The most recently read dashboard list held by the query client (restored from the device or read in this visit). */
-export function lastStoredDashboard(client: QueryClient): StoredDashboard | null {
+function lastStoredDashboard(client: QueryClient): StoredDashboard | null {
   let latest: StoredDashboard | null = null
   for (const query of client.getQueryCache().findAll({ queryKey: jobKeys.dashboards })) {
     const [, , startMs, endMs] = query.queryKey
