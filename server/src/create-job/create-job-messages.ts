@@ -2,8 +2,7 @@
 // does not). The portal checks most of these first; the server says them when it is sent anyway.
 import { PROPERTY_ADDRESS_MAX_LENGTH, REMARKS_MAX_LENGTH, SUPPORT_MAX_BYTES, SUPPORT_MAX_FILES } from '@contract/create-job.ts'
 import { TEMPLATE_MAX_BYTES } from '@contract/templates.ts'
-
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`
+import { sizeText } from './calculate-cost-messages.ts'
 
 export const CREATE_JOB_MESSAGES = {
   notAForm: 'The job was not sent as a form. Please submit it again from Create Job.',
@@ -33,6 +32,6 @@ export const CREATE_JOB_MESSAGES = {
   templateWrongType: (allowed: readonly string[]) => `Only ${allowed.join(', ')} files are allowed for templates.`,
   supportWrongType: (allowed: readonly string[]) => `Only ${allowed.join(', ')} files are allowed for supporting documents.`,
   wrongContent: (fileName: string) => `The content of ${fileName} does not match its type. Please attach the real document.`,
-  templateTooLarge: (fileName: string) => `The template ${fileName} is larger than ${megabytes(TEMPLATE_MAX_BYTES)}.`,
-  supportTooLarge: (fileName: string) => `The supporting document ${fileName} is larger than ${megabytes(SUPPORT_MAX_BYTES)}.`,
+  templateTooLarge: (fileName: string) => `The template ${fileName} is larger than ${sizeText(TEMPLATE_MAX_BYTES)}.`,
+  supportTooLarge: (fileName: string) => `The supporting document ${fileName} is larger than ${sizeText(SUPPORT_MAX_BYTES)}.`,
 } as const

@@ -10,6 +10,7 @@ import type { AllowedFileTypes } from '@contract/lookups.ts'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
 import { priceOption } from '../jobs/cost-options.ts'
+import { deadlineFor, priorityFor } from '../jobs/turnaround.ts'
 import { chargeForJob } from '../money/charge-for-job.ts'
 import { NOT_FOUND_DETAIL } from '../plugins/error-handler.ts'
 import { jobsRepository, type NewJobFile } from '../repositories/jobs-repository.ts'
@@ -22,8 +23,6 @@ import { CREATE_JOB_MESSAGES as M } from './create-job-messages.ts'
 import { jobDocuments, type JobDocuments } from './job-documents.ts'
 import { checkJobFields, type JobFields } from './job-form.ts'
 
-/** Slots of this many hours or fewer (the AI Priority slot) make High-priority jobs; the rest are Normal. */
-const HIGH_PRIORITY_MAX_HOURS = 1
 
 export interface JobSubmit {
   userId: string
@@ -46,7 +45,7 @@ export async function createJob(db: Db, storage: FileStorage, allowed: AllowedFi
     const documents = await jobDocuments(db, storage, allowed, { userId, jobTypeName: jobType.name, templateName: fields.templateName, templateFiles, supportFiles })
     if (documents.template && !uploads.includes(documents.template)) uploads.push(documents.template)
 
-    const slaDeadline = new Date(now.getTime() + slot.hours * 3_600_000)
+    const slaDeadline = deadlineFor(now, slot.hours)
     const charged = await chargeForJob(db, {
       job: {
         userId,
@@ -55,7 +54,7 @@ export async function createJob(db: Db, storage: FileStorage, allowed: AllowedFi
         jobTypeId: jobType.id,
         slaSlotId: slot.id,
         costCents: option.costCents,
-        priority: slot.hours <= HIGH_PRIORITY_MAX_HOURS ? 'High' : 'Normal',
+        priority: priorityFor(slot.hours),
         audioDurationSeconds: folder.audioDurationSeconds,
         remarks: fields.remarks,
         slaDeadline,

@@ -18,6 +18,7 @@ import { usersRepository } from '../repositories/users-repository.ts'
 import { saveStream, type FileStorage } from '../storage/file-storage.ts'
 import { jobFolder } from './job-operations.ts'
 import { priceCents } from './pricing.ts'
+import { deadlineFor, priorityFor } from './turnaround.ts'
 
 const ADDRESSES = [
   '14 Willow Crescent, Harrogate HG2 7QD',
@@ -146,11 +147,11 @@ async function storeDemoFiles(db: Db, storage: FileStorage, userId: string, coun
       jobTypeId: jobType.id,
       slaSlotId: slot.id,
       costCents: priceCents(rate.centsPerMinute, seconds),
-      priority: slot.hours <= 1 ? 'High' : 'Normal',
+      priority: priorityFor(slot.hours),
       audioDurationSeconds: seconds.toFixed(3),
       remarks: 'Demo job',
       createdAt,
-      slaDeadline: new Date(createdAt.getTime() + slot.hours * HOUR),
+      slaDeadline: deadlineFor(createdAt, slot.hours),
       files,
       path,
       spacing,

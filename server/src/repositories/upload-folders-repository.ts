@@ -22,12 +22,17 @@ export function uploadFolderPrefix(userId: string, token: string): string {
 
 /** What claiming a folder for a job found. */
 export type FolderClaim =
-  | { outcome: 'claimed'; folder: UploadFolder; files: UploadFolderFile[] }
+  | { outcome: 'claimed' }
   /** No such folder for this clerk (another clerk's token reads the same: 404). */
   | { outcome: 'missing' }
   | { outcome: 'expired' }
   /** The folder made a job before (`jobId` null when that job has since been deleted). */
   | { outcome: 'used'; jobId: number | null }
+
+/** A folder's files, in the order sent. */
+async function insertFiles(db: Db, token: string, files: NewUploadFolderFile[]): Promise<void> {
+  if (files.length > 0) await db.insert(uploadFolderFiles).values(files.map((file, position) => ({ ...file, folderToken: token, position })))
+}
 
 export const uploadFoldersRepository = {
   /** Writes a folder and its files (already committed in storage under uploadFolderPrefix). */
@@ -37,7 +42,7 @@ export const uploadFoldersRepository = {
     files: NewUploadFolderFile[],
   ): Promise<void> {
     await db.insert(uploadFolders).values(folder)
-    if (files.length > 0) await db.insert(uploadFolderFiles).values(files.map((file, position) => ({ ...file, folderToken: folder.token, position })))
+    await insertFiles(db, folder.token, files)
   },
 
   /**
@@ -47,7 +52,7 @@ export const uploadFoldersRepository = {
    */
   async addMeasuredFiles(db: Db, token: string, audioDurationSeconds: string, files: NewUploadFolderFile[]): Promise<void> {
     await db.update(uploadFolders).set({ audioDurationSeconds }).where(eq(uploadFolders.token, token))
-    if (files.length > 0) await db.insert(uploadFolderFiles).values(files.map((file, position) => ({ ...file, folderToken: token, position })))
+    await insertFiles(db, token, files)
   },
 
   /** The clerk's own folder and its files in the order sent; undefined for an unknown or another clerk's token. */
@@ -74,9 +79,9 @@ export const uploadFoldersRepository = {
     if (!folder) return { outcome: 'missing' }
     if (folder.usedAt) return { outcome: 'used', jobId: folder.jobId }
     if (folder.expiresAt <= now) return { outcome: 'expired' }
+    // The folder and its files were read by the caller before the transaction (findOwned).
     await db.update(uploadFolders).set({ jobId, usedAt: now }).where(eq(uploadFolders.token, token))
-    const files = await db.select().from(uploadFolderFiles).where(eq(uploadFolderFiles.folderToken, token)).orderBy(asc(uploadFolderFiles.position))
-    return { outcome: 'claimed', folder, files }
+    return { outcome: 'claimed' }
   },
 
   /** Unused folders past their expiry, oldest first: their files are to be removed, then the rows. */

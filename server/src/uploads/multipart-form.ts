@@ -82,8 +82,8 @@ export interface FileFieldRule<M> {
   /** Most files the field takes; one more is refused with `tooMany` (400). */
   maxFiles: number
   tooMany: string
-  /** Receives one of the field's files (receiveUpload with the field's rules); `index` counts from 0. */
-  receive: (part: MultipartFile, index: number) => Promise<ReceivedUpload<M>>
+  /** Receives one of the field's files (receiveUpload with the field's rules). */
+  receive: (part: MultipartFile) => Promise<ReceivedUpload<M>>
 }
 
 export interface FilesForm<M> {
@@ -125,7 +125,7 @@ export async function readFilesForm<M>(
         part.file.resume()
         throw new HttpError(400, rule.tooMany)
       }
-      received.push(await rule.receive(part, received.length))
+      received.push(await rule.receive(part))
       files.set(part.fieldname, received)
     }
   } catch (error) {
