@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -336,6 +337,9 @@ export const creditEntries = pgTable(
      * event credits once; null for entries that no outside payment caused (charges, adjustments).
      */
     externalReference: text('external_reference').unique(),
+    /** What the clerk paid for a recharge, in whole hundredths of `paid_currency` (pence for GBP); null for other entries. */
+    paidCents: bigint('paid_cents', { mode: 'number' }),
+    paidCurrency: text('paid_currency'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('credit_entries_user_idx').on(t.userId, t.createdAt), check('credit_entries_amount_nonzero', sql`${t.amountCents} <> 0`)],
@@ -386,3 +390,45 @@ export const uploadFolderFiles = pgTable(
   },
   (t) => [index('upload_folder_files_folder_idx').on(t.folderToken)],
 )
+
+/**
+ * The gate that makes identical payment-intent requests within a few seconds one payment (portal-spec.md
+ * §9: a double tap never makes two intents). One row per clerk and request (the plan, or the default
+ * amount); a request inside the window reuses the row's idempotency key, and the provider answers the
+ * same intent for the same key. An upsert claims the row, so two requests at once cannot both miss it.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What was asked for: "plan:<id>" or "default:<cents>". */
+    requestKey: text('request_key').notNull(),
+    /** Sent to the payment provider with the create call: the same key answers the same intent. */
+    idempotencyKey: uuid('idempotency_key').notNull().defaultRandom(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.requestKey] })],
+)
+
+export const TEST_PAYMENT_STATUSES = ['requires_payment_method', 'succeeded'] as const
+
+/**
+ * The test-mode payment provider's own store (decisions.md, Payments: the embedded default without
+ * Stripe keys). It stands in for Stripe's servers, so it is not tied to clerks: what it knows of a
+ * payment is what Stripe would, the amount, currency and the metadata the server set.
+ */
+export const testPaymentIntents = pgTable('test_payment_intents', {
+  /** "pi_test_…", the shape of a Stripe PaymentIntent id. */
+  id: text().primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  /** In whole hundredths of `currency`. */
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  currency: text().notNull(),
+  metadata: jsonb().$type<Record<string, string>>().notNull(),
+  status: text({ enum: TEST_PAYMENT_STATUSES }).notNull().default('requires_payment_method'),
+  /** The create call's idempotency key: the same key answers the same intent, as Stripe's does. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -16,6 +16,8 @@ export interface Recharge {
   reason: string
   /** The payment provider's id of the payment. */
   externalReference: string
+  /** What the clerk paid: whole hundredths of `currency` (pence for GBP), as the provider reports it. */
+  paid: { cents: number; currency: string }
 }
 
 export interface RechargeResult {
@@ -44,6 +46,8 @@ export async function creditRecharge(db: Db, recharge: Recharge): Promise<Rechar
       kind: 'recharge',
       reason: recharge.reason,
       externalReference: recharge.externalReference,
+      paidCents: recharge.paid.cents,
+      paidCurrency: recharge.paid.currency,
     })
     if (written.entryId === null) {
       // Another transaction wrote the reference between our read and our insert: it can only be for

@@ -15,6 +15,9 @@ export interface NewCreditEntry {
   jobId?: number
   /** The payment provider's id of the payment (recharges); unique across the ledger. */
   externalReference?: string
+  /** What the clerk paid for a recharge, in whole hundredths of `paidCurrency`. */
+  paidCents?: number
+  paidCurrency?: string
 }
 
 export type CreditEntryRow = typeof creditEntries.$inferSelect

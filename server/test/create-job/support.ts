@@ -30,7 +30,7 @@ export interface Clerk {
 export async function clerkWithCredits(t: TestApp, email: string, cents: number): Promise<Clerk> {
   await signUpClerk(t, email)
   const userId = (await usersRepository.findByEmail(t.database.db, email))!.id
-  if (cents > 0) await creditRecharge(t.database.db, { userId, amountCents: cents, reason: 'Test credit', externalReference: `pi_test_${randomUUID()}` })
+  if (cents > 0) await creditRecharge(t.database.db, { userId, amountCents: cents, reason: 'Test credit', externalReference: `pi_test_${randomUUID()}`, paid: { cents, currency: 'gbp' } })
   return { userId, token: (await signIn(t, email)).token }
 }
 

@@ -31,7 +31,7 @@ describe.runIf(inject('databaseKind') === 'postgres')('the credit ledger under c
 
   it('charges 8 jobs of 3.00 at once from 20.00: exactly 6 are made, 2 refused, 2.00 left', async () => {
     const userId = await clerkId(t, 'lee.ledger@example.com')
-    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_concurrent_lee' })
+    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_concurrent_lee', paid: { cents: 20_00, currency: 'gbp' } })
     const job = await jobFor(t, userId, 3_00)
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => chargeForJob(t.database.db, { job })))
     expect(results.map(codeOf).sort()).toEqual(['charged', 'charged', 'charged', 'charged', 'charged', 'charged', 'insufficient_credits', 'insufficient_credits'])
@@ -44,7 +44,7 @@ describe.runIf(inject('databaseKind') === 'postgres')('the credit ledger under c
 
   it('makes one job and one charge of 5 identical submits at once (one client request id)', async () => {
     const userId = await clerkId(t, 'rory.retry@example.com')
-    await creditRecharge(t.database.db, { userId, amountCents: 10_00, reason: 'Starter plan', externalReference: 'pi_concurrent_rory' })
+    await creditRecharge(t.database.db, { userId, amountCents: 10_00, reason: 'Starter plan', externalReference: 'pi_concurrent_rory', paid: { cents: 10_00, currency: 'gbp' } })
     const job = await jobFor(t, userId, 4_20, 'submit-retried')
     const results = await Promise.all(Array.from({ length: 5 }, () => chargeForJob(t.database.db, { job })))
     const [jobId] = await jobIdsOf(userId)
@@ -55,7 +55,7 @@ describe.runIf(inject('databaseKind') === 'postgres')('the credit ledger under c
 
   it('credits one payment delivered 5 times at once exactly once', async () => {
     const userId = await clerkId(t, 'paz.payment@example.com')
-    const recharge = { userId, amountCents: 50_00, reason: 'Standard plan', externalReference: 'pi_concurrent_paz' }
+    const recharge = { userId, amountCents: 50_00, reason: 'Standard plan', externalReference: 'pi_concurrent_paz', paid: { cents: 50_00, currency: 'gbp' } }
     const results = await Promise.all(Array.from({ length: 5 }, () => creditRecharge(t.database.db, recharge)))
     expect(new Set(results.map((r) => r.entryId)).size).toBe(1)
     expect(results.filter((r) => !r.alreadyCredited)).toHaveLength(1)

@@ -27,7 +27,7 @@ describe('money moves', () => {
 
   it('credits a recharge once, however often its payment event comes', async () => {
     const userId = await clerkId(t, 'rita.recharge@example.com')
-    const recharge = { userId, amountCents: 50_00, reason: 'Standard plan', externalReference: 'pi_test_standard_1' }
+    const recharge = { userId, amountCents: 50_00, reason: 'Standard plan', externalReference: 'pi_test_standard_1', paid: { cents: 50_00, currency: 'gbp' } }
     const first = await creditRecharge(t.database.db, recharge)
     expect(first).toEqual({ entryId: expect.any(Number), balanceCents: 50_00, alreadyCredited: false })
     // The provider repeats its event: the first credit is the answer, nothing is written.
@@ -39,11 +39,11 @@ describe('money moves', () => {
 
   it('refuses a payment reference already credited for another clerk or another amount', async () => {
     const userId = await clerkId(t, 'ray.reference@example.com')
-    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_starter_1' })
+    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_starter_1', paid: { cents: 20_00, currency: 'gbp' } })
     const other = await clerkId(t, 'oscar.other@example.com')
     for (const attempt of [
-      { userId: other, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_starter_1' },
-      { userId, amountCents: 25_00, reason: 'Starter plan', externalReference: 'pi_test_starter_1' },
+      { userId: other, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_starter_1', paid: { cents: 20_00, currency: 'gbp' } },
+      { userId, amountCents: 25_00, reason: 'Starter plan', externalReference: 'pi_test_starter_1', paid: { cents: 25_00, currency: 'gbp' } },
     ]) {
       const refusal = await creditRecharge(t.database.db, attempt).catch((error: unknown) => error)
       expect(refusal).toBeInstanceOf(HttpError)
@@ -54,7 +54,7 @@ describe('money moves', () => {
 
   it('creates a job with its charge and notification, and a retried submit is the same job, charged once', async () => {
     const userId = await clerkId(t, 'cleo.charge@example.com')
-    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_cleo' })
+    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_cleo', paid: { cents: 20_00, currency: 'gbp' } })
     const job = await jobFor(t, userId, 7_35, 'submit-4f1c')
     const first = await chargeForJob(t.database.db, { job })
     expect(first).toEqual({ jobId: expect.any(Number), balanceCents: 12_65, repeated: false })
@@ -70,7 +70,7 @@ describe('money moves', () => {
 
   it('hands a retried submit back to its caller to take back what it uploaded, and commits nothing of it', async () => {
     const userId = await clerkId(t, 'rex.retry@example.com')
-    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_rex' })
+    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_rex', paid: { cents: 20_00, currency: 'gbp' } })
     const job = await jobFor(t, userId, 4_00, 'submit-rex')
     const first = await chargeForJob(t.database.db, { job })
     const committed: number[] = []
@@ -86,7 +86,7 @@ describe('money moves', () => {
 
   it('refuses a client request id already used for a job with another cost or address, and charges nothing', async () => {
     const userId = await clerkId(t, 'dora.duplicate@example.com')
-    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_dora' })
+    await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_dora', paid: { cents: 20_00, currency: 'gbp' } })
     const job = await jobFor(t, userId, 4_00, 'submit-dora')
     await chargeForJob(t.database.db, { job })
     for (const other of [{ ...job, costCents: 9_00 }, { ...job, propertyAddress: '2 Mill Lane, Ripon HG4 1AA' }]) {
@@ -112,15 +112,15 @@ describe('money moves', () => {
     const noClerk = { statusCode: 404, code: 'not_found', detail: 'This clerk’s account no longer exists. Nothing was changed.' }
     expect(await adjusting).toMatchObject(noClerk)
     expect(await chargeForJob(t.database.db, { job: await jobFor(t, userId, 1_00) }).catch((error: unknown) => error)).toMatchObject(noClerk)
-    expect(await creditRecharge(t.database.db, { userId, amountCents: 5_00, reason: 'Starter plan', externalReference: 'pi_test_ezra' }).catch((error: unknown) => error)).toMatchObject(noClerk)
+    expect(await creditRecharge(t.database.db, { userId, amountCents: 5_00, reason: 'Starter plan', externalReference: 'pi_test_ezra', paid: { cents: 5_00, currency: 'gbp' } }).catch((error: unknown) => error)).toMatchObject(noClerk)
     // A clerk whose row is gone altogether gets the same answer.
-    expect(await creditRecharge(t.database.db, { userId: '00000000-0000-4000-8000-000000000000', amountCents: 5_00, reason: 'Starter plan', externalReference: 'pi_test_nobody' }).catch((error: unknown) => error)).toMatchObject(noClerk)
+    expect(await creditRecharge(t.database.db, { userId: '00000000-0000-4000-8000-000000000000', amountCents: 5_00, reason: 'Starter plan', externalReference: 'pi_test_nobody', paid: { cents: 5_00, currency: 'gbp' } }).catch((error: unknown) => error)).toMatchObject(noClerk)
     expect([await jobCount(userId), await balance(userId)]).toEqual([0, 0])
   })
 
   it('refuses a job that costs more than the balance, and writes nothing', async () => {
     const userId = await clerkId(t, 'nina.nocredit@example.com')
-    await creditRecharge(t.database.db, { userId, amountCents: 5_00, reason: 'Starter plan', externalReference: 'pi_test_nina' })
+    await creditRecharge(t.database.db, { userId, amountCents: 5_00, reason: 'Starter plan', externalReference: 'pi_test_nina', paid: { cents: 5_00, currency: 'gbp' } })
     const refusal = await chargeForJob(t.database.db, { job: await jobFor(t, userId, 5_01) }).catch((error: unknown) => error)
     expect(refusal).toMatchObject({ statusCode: 409, code: 'insufficient_credits', detail: 'This job costs 5.01 credits, but your balance is 5.00. Please add credits and submit again.' })
     expect([await jobCount(userId), await balance(userId), (await notices(t, userId)).length]).toEqual([0, 5_00, 1])
@@ -130,7 +130,7 @@ describe('money moves', () => {
 
   it('keeps neither the job nor its charge when a later step of the same transaction fails', async () => {
     const userId = await clerkId(t, 'fay.failure@example.com')
-    await creditRecharge(t.database.db, { userId, amountCents: 10_00, reason: 'Starter plan', externalReference: 'pi_test_fay' })
+    await creditRecharge(t.database.db, { userId, amountCents: 10_00, reason: 'Starter plan', externalReference: 'pi_test_fay', paid: { cents: 10_00, currency: 'gbp' } })
     const failure = await chargeForJob(t.database.db, {
       job: await jobFor(t, userId, 3_00),
       beforeCommit: async () => {
@@ -145,12 +145,12 @@ describe('money moves', () => {
     const userId = await clerkId(t, 'nora.notice@example.com')
     const add = vi.spyOn(notificationsRepository, 'add').mockRejectedValueOnce(new Error('notification refused'))
     try {
-      await expect(creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_nora' })).rejects.toThrow('notification refused')
+      await expect(creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_nora', paid: { cents: 20_00, currency: 'gbp' } })).rejects.toThrow('notification refused')
     } finally {
       add.mockRestore()
     }
     expect(await balance(userId)).toBe(0)
     // The payment was not credited, so its redelivery credits it now.
-    expect(await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_nora' })).toMatchObject({ balanceCents: 20_00, alreadyCredited: false })
+    expect(await creditRecharge(t.database.db, { userId, amountCents: 20_00, reason: 'Starter plan', externalReference: 'pi_test_nora', paid: { cents: 20_00, currency: 'gbp' } })).toMatchObject({ balanceCents: 20_00, alreadyCredited: false })
   })
 })
