@@ -10,8 +10,8 @@ import { rechargesRepository, type RechargeTotals } from '../repositories/rechar
 import { usersRepository } from '../repositories/users-repository.ts'
 import { drawHeading, drawTotals, startTable, STATEMENT_TITLE, type StatementHeading } from './statement-pdf.ts'
 
-/** How many recharges are read from the database and drawn at a time (about two pages). */
-const ROWS_PER_BATCH = 100
+/** How many recharges are read from the database and drawn at a time (about half a page). */
+const ROWS_PER_BATCH = 25
 
 /**
  * The statement's path under kind 15. It names the clerk, so it is the clerk's alone: any other path,

@@ -37,11 +37,11 @@ export function statementDate(date: Date): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`
 }
 
-/** An amount paid with its currency's symbol (£20.00), or its code (20.00 CHF) when Helvetica has no symbol for it. */
+/** An amount paid with its currency's symbol (£20.00), or its code (20.00 CHF) when Helvetica has no symbol for it. No thousands separators, as credits have none. */
 export function paidText(cents: number, currency: string): string {
   const code = currency.toUpperCase()
   try {
-    const withSymbol = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    const withSymbol = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol', useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
       Number(formatCents(cents)),
     )
     // A symbol Helvetica can show (£, €, $, ¥); otherwise Intl answered the code (CHF) or a symbol Helvetica lacks (₹).
