@@ -1,7 +1,7 @@
 // The recharge report (GET /files/15/{path}): a PDF statement of the clerk's recharges, produced when
 // it is asked for and streamed as it is drawn, never stored and never whole in memory. Its rows are
-// read from the database a batch at a time, and the next batch is drawn only once the reader has
-// taken the pages before it (Readable.from pulls the generator as the reply drains).
+// read from the database a batch at a time, and the next batch is drawn only when the stream's
+// buffer has room again (Readable.from pulls the generator up to its high-water mark, as the reply drains).
 import { once } from 'node:events'
 import { Readable } from 'node:stream'
 import PDFDocument from 'pdfkit'
