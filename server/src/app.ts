@@ -27,6 +27,7 @@ import { templateRoutes } from './routes/templates.ts'
 import { fileRoutes } from './routes/files.ts'
 import { clerkJobRoutes } from './routes/clerk-jobs.ts'
 import { createJobRoutes } from './routes/create-job.ts'
+import { rechargeHistoryRoutes } from './routes/recharge-history.ts'
 
 import { calculateCostRoutes } from './routes/calculate-cost.ts'
 import { opsRoutes } from './routes/ops.ts'
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger, logController, mailer
       await api.register(fileRoutes, { prefix: '/files' })
       await api.register(clerkJobRoutes, { prefix: '/clerk' })
       await api.register(createJobRoutes, { prefix: '/clerk' })
+      await api.register(rechargeHistoryRoutes, { prefix: '/clerk' })
 
       await api.register(calculateCostRoutes, { prefix: '/clerk' })
       await api.register(opsRoutes, { prefix: '/ops', token: await resolveOpsToken(database.db, config.opsToken, config.dataDir) })

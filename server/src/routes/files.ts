@@ -1,16 +1,19 @@
 // Downloads: GET /files/{kind}/{path}. A file is served only to the clerk it belongs to; anything
 // else, including a path that tries to leave the storage folder, answers 404. Files are streamed,
 // Range requests are honoured (an audio player seeks with them), and the first download of a
-// Completed job's transcript moves the job to Downloaded.
+// Completed job's transcript moves the job to Downloaded. The recharge report (15) is not a stored
+// file: its PDF is produced as it is sent (server/src/statements/), whole each time.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifySchemaValidationError } from 'fastify'
+import type { FastifyReply, FastifySchemaValidationError } from 'fastify'
 import Type from 'typebox'
+import { RECHARGE_REPORT_FILE_KIND } from '@contract/payments.ts'
 import parseRange from 'range-parser'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
 import { markTranscriptDownloaded } from '../jobs/job-operations.ts'
 import { jobsRepository, type JobFileKind } from '../repositories/jobs-repository.ts'
 import { templatesRepository } from '../repositories/templates-repository.ts'
+import { openRechargeStatement, rechargeStatementPath } from '../statements/recharge-statement.ts'
 import type { ByteRange } from '../storage/file-storage.ts'
 
 interface OwnedFile {
@@ -29,13 +32,13 @@ const jobFile =
 
 const RANGE_BEYOND_END = 'The requested range lies beyond the end of the file.'
 
-/** File kinds by their path number (decisions.md). The recharge report (15) comes with credits. */
-const FILE_KINDS = ['10', '11', '12', '13'] as const
+/** File kinds by their path number (decisions.md). */
+const FILE_KINDS = ['10', '11', '12', '13', RECHARGE_REPORT_FILE_KIND] as const
 type FileKind = (typeof FILE_KINDS)[number]
 
-// A Map, not a plain object: a path word such as `constructor` or `__proto__` must not find an
-// inherited property and pass as an ownership check.
-const OWNED_BY = new Map<FileKind, OwnershipCheck>([
+// The stored files' kinds (15 is produced, not stored). A Map, not a plain object: a path word such
+// as `constructor` or `__proto__` must not find an inherited property and pass as an ownership check.
+const OWNED_BY = new Map<Exclude<FileKind, typeof RECHARGE_REPORT_FILE_KIND>, OwnershipCheck>([
   ['10', jobFile('audio')],
   // 11 is a template: the clerk's own reusable one, or the one a job was submitted with.
   ['11', async (db, userId, key) => ((await templatesRepository.byFileKey(db, userId, key)) ? {} : jobFile('template')(db, userId, key))],
@@ -64,6 +67,17 @@ function requestedRange(header: string | undefined, size: number): ByteRange | n
   return ranges[0]!
 }
 
+/** The clerk's recharge statement, at the one path that names them; 404 for any other path, or with no recharge. */
+async function sendRechargeStatement(reply: FastifyReply, userId: string, key: string) {
+  const statement = key === rechargeStatementPath(userId) ? await openRechargeStatement(reply.server.database.db, userId) : null
+  if (!statement) throw new HttpError(404, 'Not found')
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', attachmentHeader(statement.fileName))
+    .header('cache-control', 'private, no-store')
+    .send(statement.stream)
+}
+
 export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database
   app.addHook('preHandler', app.authenticate)
@@ -74,6 +88,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const refused = request.validationError
     if (refused) throw refused.validation?.some((error: FastifySchemaValidationError) => error.instancePath.startsWith('/kind')) ? notFound : refused
     const { kind, '*': key } = request.params
+    if (kind === RECHARGE_REPORT_FILE_KIND) return sendRechargeStatement(reply, request.clerk!.userId, key)
     const owns = OWNED_BY.get(kind)
     // A path with a NUL character names no stored file (and PostgreSQL text cannot hold one).
     if (!owns || key.split('/').includes('..') || key.includes('\0')) throw notFound

@@ -1,0 +1,67 @@
+// The recharge report (GET /files/15/{path}): a PDF statement of the clerk's recharges, produced when
+// it is asked for and streamed as it is drawn, never stored and never whole in memory. Its rows are
+// read from the database a batch at a time, and the next batch is drawn only when the stream's
+// buffer has room again (Readable.from pulls the generator up to its high-water mark, as the reply drains).
+import { once } from 'node:events'
+import { Readable } from 'node:stream'
+import PDFDocument from 'pdfkit'
+import type { Db } from '../db/database.ts'
+import { rechargesRepository, type RechargeTotals } from '../repositories/recharges-repository.ts'
+import { usersRepository } from '../repositories/users-repository.ts'
+import { drawHeading, drawTotals, startTable, STATEMENT_TITLE, type StatementHeading } from './statement-pdf.ts'
+
+/** How many recharges are read from the database and drawn at a time (about half a page). */
+const ROWS_PER_BATCH = 25
+
+/**
+ * The statement's path under kind 15. It names the clerk, so it is the clerk's alone: any other path,
+ * another clerk's included, names no file. It does not change between statements; the answer is never cached.
+ */
+export function rechargeStatementPath(userId: string): string {
+  return `recharge-statements/${userId}.pdf`
+}
+
+export interface RechargeStatement {
+  /** What the browser saves it as: "InspectScribe recharge statement 2026-11-22.pdf" (the UTC date it was produced). */
+  fileName: string
+  stream: Readable
+}
+
+/**
+ * The clerk's statement, ready to stream; null when the clerk has no recharge (nothing to state) or
+ * is gone. The statement lists the recharges there are now: one credited while it streams is left
+ * out, so its rows and totals always agree.
+ */
+export async function openRechargeStatement(db: Db, userId: string, producedAt = new Date()): Promise<RechargeStatement | null> {
+  const clerk = await usersRepository.findById(db, userId)
+  const totals = await rechargesRepository.totals(db, userId)
+  if (!clerk || !totals) return null
+  const heading = { fullName: clerk.fullName, companyName: clerk.companyName, producedAt }
+  return {
+    fileName: `InspectScribe recharge statement ${producedAt.toISOString().slice(0, 10)}.pdf`,
+    stream: Readable.from(statementChunks(db, userId, heading, totals), { objectMode: false }),
+  }
+}
+
+async function* statementChunks(db: Db, userId: string, heading: StatementHeading, totals: RechargeTotals): AsyncGenerator<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: STATEMENT_TITLE, Author: 'InspectScribe' } })
+  // pdfkit pushes each page as it is finished (it keeps no pages back), ignoring its reader's pace:
+  // what it pushed is handed on between batches, so at most a batch's pages wait here.
+  const drawn: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => drawn.push(chunk))
+  const ended = once(doc, 'end')
+  drawHeading(doc, heading)
+  const table = startTable(doc)
+  let afterId = 0
+  for (;;) {
+    const rows = await rechargesRepository.statementRows(db, userId, { afterId, throughId: totals.throughId, limit: ROWS_PER_BATCH })
+    table.addRows(rows)
+    yield* drawn.splice(0)
+    if (rows.length < ROWS_PER_BATCH) break
+    afterId = rows.at(-1)!.id
+  }
+  drawTotals(doc, totals)
+  doc.end()
+  await ended
+  yield* drawn.splice(0)
+}
