@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RechargePlan } from '@contract/lookups.ts'
 import type { RechargeHistory, RechargeTransaction } from '@contract/payments.ts'
 import { AppDialog } from '@/components/app-dialog'
-import { renderWithPortal, setUpFakePortalApi } from '@/test/fake-portal-api'
+import { refreshCredits } from '@/lib/credits'
+import { profileAnswer, renderWithPortal, setUpFakePortalApi } from '@/test/fake-portal-api'
 import { AddCreditDialog } from './add-credit-dialog'
 import type { PaymentDialogProps } from './payment-dialog'
 
@@ -56,6 +57,14 @@ function renderDialog() {
 const planRadio = (name: string | RegExp) => screen.findByRole('radio', { name })
 const noPlanRadio = () => screen.getByRole('radio', { name: 'No plan: the default amount of 50 credits' })
 
+/** The named dialog is gone and Add Credit, beneath it, is given back to assistive technology. */
+async function waitForDialogClosed(name: string) {
+  await waitFor(() => {
+    expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Add Credit' })).toBeInTheDocument()
+  })
+}
+
 /** Sets what navigator.onLine answers and announces it as the browser does. */
 async function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online)
@@ -87,19 +96,27 @@ describe('Add Credit: the recharge plans', () => {
   it('pays for the chosen plan in the Payment dialog, opened on top of Add Credit', async () => {
     answerPlans()
     answerHistory()
-    const { user } = renderDialog()
+    const { user, onClose } = renderDialog()
     await user.click(await planRadio(/^Standard plan/))
     expect(await planRadio(/^Standard plan/)).toBeChecked()
     await user.click(screen.getByRole('button', { name: 'Buy Standard plan for £95.50' }))
 
     const payment = await screen.findByRole('dialog', { name: 'Payment' })
     expect(payment).toHaveTextContent('Paying for plan 2: Standard plan')
-    // Add Credit stays open beneath; closing Payment leaves it as it was.
-    expect(screen.getByRole('dialog', { name: 'Add Credit', hidden: true })).toBeInTheDocument()
+    // Add Credit stays open beneath (hidden from assistive technology while Payment is open, so looked
+    // for in the page itself); closing Payment leaves it as it was.
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(2)
+    expect(onClose).not.toHaveBeenCalled()
     await user.click(within(payment).getByRole('button', { name: 'Close' }))
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Payment' })).not.toBeInTheDocument())
-    expect(screen.getByRole('dialog', { name: 'Add Credit' })).toBeInTheDocument()
+    await waitForDialogClosed('Payment')
     expect(await planRadio(/^Standard plan/)).toBeChecked()
+
+    // Escape closes the Payment dialog alone.
+    await user.click(screen.getByRole('button', { name: 'Buy Standard plan for £95.50' }))
+    expect(await screen.findByRole('dialog', { name: 'Payment' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitForDialogClosed('Payment')
+    expect(onClose).not.toHaveBeenCalled()
   })
 
   it('chooses with the keyboard: arrow keys move between plans', async () => {
@@ -185,6 +202,19 @@ describe('Add Credit: the recent transactions', () => {
     await user.tab()
     expect(cut).toHaveFocus()
     expect(await screen.findByRole('tooltip')).toHaveTextContent(LONG_REMARKS)
+  })
+
+  it('reads the history again when a payment refreshes the credits (refreshCredits)', async () => {
+    answerPlans()
+    answerHistory(history({ transactions: [], recharge_report: null }))
+    const { client, dialog } = renderDialog()
+    expect(await within(dialog).findByText('No recent transactions found.')).toBeInTheDocument()
+
+    answerHistory(history({ transactions: [transaction({ remarks: 'Standard plan', credit: 100, amount: 95.5 })] }))
+    api.answer('GET', '/profile', { status: 200, body: profileAnswer() })
+    await act(() => refreshCredits(client))
+    expect(await within(dialog).findByRole('cell', { name: 'Standard plan' })).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Download recharge report' })).toBeInTheDocument()
   })
 
   it('keeps remarks of 30 characters whole, with no tooltip', async () => {
