@@ -3,7 +3,7 @@
 // text in a tooltip), the amount paid and the credits with 2 decimals; the statement's download, or the
 // spec's words when there is none yet.
 import { useId, useState } from 'react'
-import { Button, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, createFocusOutlineStyle, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowDownload20Regular } from '@fluentui/react-icons'
 import type { RechargeTransaction } from '@contract/payments.ts'
 import { StatusMessage } from '@/components/status-message'
@@ -19,7 +19,14 @@ const useStyles = makeStyles({
   nowrap: { whiteSpace: 'nowrap' },
   number: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
   remarks: { overflowWrap: 'anywhere' },
-  cut: { borderRadius: tokens.borderRadiusSmall, textDecorationLine: 'underline', textDecorationStyle: 'dotted', cursor: 'help' },
+  // Dotted underline: there is more to read. Fluent's focus ring shows where the keyboard is.
+  cut: {
+    borderRadius: tokens.borderRadiusSmall,
+    textDecorationLine: 'underline',
+    textDecorationStyle: 'dotted',
+    cursor: 'help',
+    ...createFocusOutlineStyle({ style: {}, selector: 'focus' }),
+  },
   empty: { margin: 0, color: tokens.colorNeutralForeground3 },
   report: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
 })
