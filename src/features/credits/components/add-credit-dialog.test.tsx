@@ -3,12 +3,13 @@
 // credits) in the Payment dialog on top, the recent transactions, the recharge report, the load
 // failures, and offline.
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RechargePlan } from '@contract/lookups.ts'
 import type { RechargeHistory, RechargeTransaction } from '@contract/payments.ts'
 import { AppDialog } from '@/components/app-dialog'
 import { refreshCredits } from '@/lib/credits'
 import { profileAnswer, renderWithPortal, setUpFakePortalApi } from '@/test/fake-portal-api'
+import { recordSavedDownloads } from '@/test/saved-downloads'
 import { AddCreditDialog } from './add-credit-dialog'
 import type { PaymentDialogProps } from './payment-dialog'
 
@@ -255,29 +256,7 @@ describe('Add Credit: the recent transactions', () => {
 })
 
 describe('Add Credit: the recharge report', () => {
-  let saved: { name: string; blob: Blob | undefined }[]
-  let created: Blob[]
-
-  beforeEach(() => {
-    saved = []
-    created = []
-    // jsdom has no object URLs and does not download: record what would be saved instead.
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => {
-        created.push(blob)
-        return `blob:saved-${created.length}`
-      },
-      revokeObjectURL: () => undefined,
-    })
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ name: this.download, blob: created.at(-1) })
-    })
-  })
-
-  afterEach(() => {
-    Reflect.deleteProperty(URL, 'createObjectURL')
-    Reflect.deleteProperty(URL, 'revokeObjectURL')
-  })
+  const saved = recordSavedDownloads()
 
   it('downloads GET /files/15/{recharge_report} with the session and saves it under its file name', async () => {
     answerPlans()
