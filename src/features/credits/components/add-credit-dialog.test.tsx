@@ -3,6 +3,7 @@
 // credits) in the Payment dialog on top, the recent transactions, the recharge report, the load
 // failures, and offline.
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RechargePlan } from '@contract/lookups.ts'
 import type { RechargeHistory, RechargeTransaction } from '@contract/payments.ts'
@@ -55,6 +56,17 @@ function renderDialog() {
   return { ...rendered, onClose, dialog }
 }
 
+/** As the sidebar holds it: closed until asked for. */
+function OpensAddCredit() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Open</button>
+      <AddCreditDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  )
+}
+
 const planRadio = (name: string | RegExp) => screen.findByRole('radio', { name })
 const noPlanRadio = () => screen.getByRole('radio', { name: 'No plan: the default amount of 50 credits' })
 
@@ -79,6 +91,17 @@ afterEach(async () => {
 })
 
 describe('Add Credit: the recharge plans', () => {
+  it('reads nothing while closed', async () => {
+    answerPlans()
+    answerHistory()
+    const { user } = renderWithPortal(<OpensAddCredit />)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(api.requests).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Open' }))
+    expect(await planRadio(/^Starter plan/)).toBeInTheDocument()
+    expect(api.requests.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(['GET /clerk/recharge-history', 'GET /lookup/recharge-plans'])
+  })
+
   it('lists each plan with its name, credits, price in its currency and description, and no plan chosen at first', async () => {
     answerPlans()
     answerHistory()

@@ -13,7 +13,7 @@ import { useOnlineStatus } from '@/lib/use-online-status'
 import { formatMoney } from '../lib/recharge-format'
 import { ADD_CREDIT_TEXT, CREDIT_TEXT } from '../messages'
 import { PaymentDialog } from './payment-dialog'
-import { RechargeHistory } from './recharge-history'
+import { RecentTransactions } from './recent-transactions'
 import { RechargePlanChoice } from './recharge-plan-choice'
 
 const useStyles = makeStyles({
@@ -67,7 +67,7 @@ function AddCreditContent() {
         <h3 id={historyHeading} className={styles.heading}>
           {ADD_CREDIT_TEXT.historyHeading}
         </h3>
-        <RechargeHistory online={online} labelledBy={historyHeading} />
+        <RecentTransactions online={online} labelledBy={historyHeading} />
       </section>
       {/* Inside this dialog's surface: Fluent nests it, so it opens on top and Escape closes it alone. */}
       <PaymentDialog open={payment.open} plan={payment.plan} onClose={() => setPayment((current) => ({ ...current, open: false }))} />

@@ -34,7 +34,7 @@ const useStyles = makeStyles({
 /** portal-spec.md §9: tooltips appear after 100 ms. */
 const TOOLTIP_SHOW_MS = 100
 
-export function RechargeHistory({ online, labelledBy }: { online: boolean; labelledBy: string }) {
+export function RecentTransactions({ online, labelledBy }: { online: boolean; labelledBy: string }) {
   const styles = useStyles()
   const history = useRechargeHistory({ enabled: online })
 
