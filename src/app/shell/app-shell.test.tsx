@@ -134,7 +134,7 @@ describe('AppShell: Total Credit', () => {
     const { user } = renderShell()
     await user.click(within(sidebar()).getByRole('button', { name: 'Add Credit' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Credit' })
-    expect(dialog).toHaveTextContent('Credit packages are coming soon')
+    expect(within(dialog).getByRole('heading', { name: 'Recharge plans' })).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     await waitForDialogClosed()
 

@@ -1,8 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { describe, expect, it, vi } from 'vitest'
-import { AddCreditDialog } from './add-credit-dialog'
 import { CreditBalance, type CreditBalanceProps } from './credit-balance'
 
 function renderBalance(props: Partial<CreditBalanceProps> = {}) {
@@ -60,20 +58,5 @@ describe('CreditBalance', () => {
     unmount()
     window.dispatchEvent(new Event('credits-updated'))
     expect(onCreditsUpdated).toHaveBeenCalledTimes(2)
-  })
-})
-
-describe('AddCreditDialog', () => {
-  it('says credit packages are coming, and closes', async () => {
-    const onClose = vi.fn()
-    render(
-      <FluentProvider theme={webLightTheme}>
-        <AddCreditDialog open onClose={onClose} />
-      </FluentProvider>,
-    )
-    const dialog = screen.getByRole('dialog', { name: 'Add Credit' })
-    expect(dialog).toHaveTextContent('Credit packages are coming soon: you will be able to buy credits here.')
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }))
-    expect(onClose).toHaveBeenCalled()
   })
 })
