@@ -1,0 +1,139 @@
+// Credits bought by card in the embedded default's test mode (decisions.md, Payments), through the
+// real server: Add Credit, the Payment dialog's test-mode card form, the ledger, the recharge history
+// and its PDF statement; a declined card; and a clerk who runs out of credit in the Create Job wizard,
+// tops up and submits the same job. Plans are the seeded ones (Starter: 20 credits for £20.00).
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { pdfText } from '../../server/test/support/pdf-text.ts'
+import { test, expect } from './support/test.ts'
+import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { recordAudio } from './support/audio.ts'
+
+const FULL_NAME = 'Priya Topup'
+
+async function signedInClerk(page: Page, label: string): Promise<void> {
+  const email = uniqueEmail(label)
+  await createClerk(page.request, email, undefined, FULL_NAME)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signInThroughForm(page, email)
+}
+
+const totalCredit = (page: Page) => page.getByText('Total Credit').locator('..')
+
+/** Opens the sidebar's Add Credit dialog. */
+async function openAddCredit(page: Page): Promise<Locator> {
+  await page.getByRole('complementary').getByRole('button', { name: 'Add Credit' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Credit' })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** Chooses the Starter plan in Add Credit and opens its Payment dialog. */
+async function payForStarter(page: Page, addCredit: Locator): Promise<Locator> {
+  await addCredit.getByRole('radio', { name: /^Starter/ }).check()
+  await addCredit.getByRole('button', { name: 'Buy Starter for £20.00' }).click()
+  const payment = page.getByRole('dialog', { name: 'Payment' })
+  await expect(payment.getByText('Test mode: no card is charged')).toBeVisible()
+  return payment
+}
+
+async function enterCard(payment: Locator, number: string): Promise<void> {
+  await payment.getByRole('textbox', { name: 'Card number' }).fill(number)
+  await payment.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill('12/34')
+  await payment.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123')
+  await payment.getByRole('button', { name: 'Pay £20.00' }).click()
+}
+
+test('a clerk buys a plan with the 4242 test card: balance, history and the statement hold the payment', async ({ page }) => {
+  await signedInClerk(page, 'buys-plan')
+  await expect(totalCredit(page)).toContainText('0.00')
+  const addCredit = await openAddCredit(page)
+  await expect(addCredit.getByText('No recent transactions found.')).toBeVisible()
+  await expect(addCredit.getByText('No recharge history to show as of current date')).toBeVisible()
+
+  const payment = await payForStarter(page, addCredit)
+  await enterCard(payment, '4242 4242 4242 4242')
+  await expect(payment.getByText('Payment Successful!')).toBeVisible()
+  // The dialog closes by itself (after 2 s); Add Credit stays, with the payment in its history.
+  await expect(payment).toBeHidden()
+  await expect(totalCredit(page)).toContainText('20.00')
+  const row = addCredit.getByRole('table', { name: 'Recent transactions' }).getByRole('row').nth(1)
+  await expect(row).toContainText('Starter plan')
+  await expect(row).toContainText('£20.00')
+  await expect(row).toContainText('20.00')
+  await expect(row.getByRole('cell').first()).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
+
+  const downloading = page.waitForEvent('download')
+  await addCredit.getByRole('button', { name: 'Download recharge report' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^InspectScribe recharge statement \d{4}-\d{2}-\d{2}\.pdf$/)
+  const folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-statement-'))
+  try {
+    const saved = path.join(folder, 'statement.pdf')
+    await download.saveAs(saved)
+    const pdf = await readFile(saved)
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    const text = pdfText(pdf)
+    expect(text).toContain('Recharge statement')
+    expect(text).toContain(FULL_NAME)
+    expect(text).toContain('Starter plan')
+    expect(text).toContain('£20.00')
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+})
+
+test('a declined card shows the provider’s message and changes nothing', async ({ page }) => {
+  await signedInClerk(page, 'declined')
+  const addCredit = await openAddCredit(page)
+  const payment = await payForStarter(page, addCredit)
+  await enterCard(payment, '4000 0000 0000 0002')
+  await expect(payment.getByRole('alert')).toHaveText('Your card was declined.')
+  // The form stays for another card; nothing was credited.
+  await expect(payment.getByRole('textbox', { name: 'Card number' })).toHaveValue('4000 0000 0000 0002')
+  await payment.getByRole('button', { name: 'Cancel' }).click()
+  await expect(payment).toBeHidden()
+  await expect(addCredit.getByText('No recent transactions found.')).toBeVisible()
+  await expect(totalCredit(page)).toContainText('0.00')
+})
+
+test('a clerk out of credit in the wizard tops up and submits the same job', async ({ page }) => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-topup-'))
+  try {
+    await recordAudio(folder, 'lounge.mp3', 75)
+    await signedInClerk(page, 'wizard-topup')
+    await page.getByRole('link', { name: 'Create Job' }).click()
+    await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
+    await page.getByRole('textbox', { name: /^Property address/ }).fill('7 Orchard Row, Ludlow SY8 1AB')
+    await page.getByLabel('Audio files').setInputFiles(path.join(folder, 'lounge.mp3'))
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    await expect(page.getByText('You have 0.00 credits but this job requires 1.00 credits')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+    await page.getByRole('main').getByRole('button', { name: 'Add Credit' }).click()
+    const addCredit = page.getByRole('dialog', { name: 'Add Credit' })
+    const payment = await payForStarter(page, addCredit)
+    await enterCard(payment, '4242 4242 4242 4242')
+    await expect(payment).toBeHidden()
+    await addCredit.getByRole('button', { name: 'Close' }).click()
+    await expect(addCredit).toBeHidden()
+
+    // The wizard is where it was, now with enough credit.
+    await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()
+    await expect(page.getByText(/You have .* credits but this job requires/)).toBeHidden()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
+    await expect(page.getByText('Balance credit after purchase: 19.00')).toBeVisible()
+    await expect(page.getByText('7 Orchard Row, Ludlow SY8 1AB')).toBeVisible()
+    await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
+    await page.getByRole('checkbox', { name: 'I understand that credits are not refundable once the job is submitted.' }).check()
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await expect(page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })).toBeVisible()
+    await page.waitForURL(/\/my-jobs$/)
+    await expect(totalCredit(page)).toContainText('19.00')
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+})
