@@ -49,12 +49,12 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
   const payment = usePayment({ plan, active: open, loadStripe, onDone: onClose })
   const { setup, busy, succeeded, online } = payment
   const ready = setup.state === 'ready' ? setup : null
-  const price = ready ? formatPrice(ready.intent.amount, ready.intent.currency) : undefined
+  const price = payment.price && formatPrice(payment.price.amount, payment.price.currency)
   const error = setup.state === 'failed' ? setup.message : payment.payError
 
   const form = ready && {
     clientSecret: ready.intent.clientSecret,
-    payLabel: TEXT.pay(price!),
+    payLabel: TEXT.pay(price ?? ''),
     busy,
     disabled: !online,
     onPay: payment.pay,

@@ -5,7 +5,7 @@
 import { waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PaymentIntentResult, Stripe } from '@stripe/stripe-js'
-import { fakeStripe, inDialog, PATHS, renderPaymentDialog, setUpPaymentApi } from '../testing/payment-test-kit'
+import { fakeStripe, inDialog, PATHS, renderPaymentDialog, setUpPaymentApi, summary } from '../testing/payment-test-kit'
 
 const { api, serve } = setUpPaymentApi()
 const STRIPE_CONFIG = { mode: 'stripe', publishable_key: 'pk_test_portal' }
@@ -83,5 +83,6 @@ describe('PaymentDialog: Stripe mode', () => {
     renderPaymentDialog({ loadStripe })
     expect(await inDialog().findByRole('alert')).toHaveTextContent(/^Failed to initialize payment\.$/)
     expect(inDialog().queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument()
+    expect(summary()).toEqual(['Plan: Standard plan', 'Credits to add: 25', 'Price: £20.00'])
   })
 })

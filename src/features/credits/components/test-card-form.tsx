@@ -13,7 +13,10 @@ import { PayButton } from './pay-button'
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalM },
   // Expiry and CVC side by side where there is room, one under the other on a phone.
-  pair: { display: 'grid', gap: tokens.spacingHorizontalM, gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))' },
+  pair: { display: 'flex', flexWrap: 'wrap', gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}` },
+  // An input is as wide as its content by default; on a phone the pair must shrink or wrap instead.
+  field: { flex: '1 1 150px', minWidth: 0 },
+  input: { width: '100%', minWidth: 0 },
   cards: { margin: 0, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, color: tokens.colorNeutralForeground2 },
   heading: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   list: { margin: `${tokens.spacingVerticalXS} 0`, paddingLeft: tokens.spacingHorizontalXL },
@@ -37,6 +40,7 @@ export function TestCardForm({ clientSecret, payLabel, busy, disabled, onPay }: 
 
   const input = (field: keyof TestCardFields, autoComplete: string, maxLength: number) => (
     <Input
+      className={styles.input}
       value={fields[field]}
       autoComplete={autoComplete}
       inputMode="numeric"
@@ -58,10 +62,10 @@ export function TestCardForm({ clientSecret, payLabel, busy, disabled, onPay }: 
         {input('cardNumber', 'cc-number', 23)}
       </Field>
       <div className={styles.pair}>
-        <Field label={TEXT.expiry} required validationMessage={problems.expiry}>
+        <Field className={styles.field} label={TEXT.expiry} required validationMessage={problems.expiry}>
           {input('expiry', 'cc-exp', 7)}
         </Field>
-        <Field label={TEXT.cvc} required validationMessage={problems.cvc}>
+        <Field className={styles.field} label={TEXT.cvc} required validationMessage={problems.cvc}>
           {input('cvc', 'cc-csc', 4)}
         </Field>
       </div>

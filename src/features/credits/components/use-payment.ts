@@ -98,6 +98,8 @@ export function usePayment({ plan, active, loadStripe, onDone }: UsePaymentOptio
   return {
     online,
     credits,
+    /** The server's price for it, once asked (shown even when the card form cannot be). */
+    price: intent.data && isValidPaymentAmount(intent.data.amount) ? { amount: intent.data.amount, currency: intent.data.currency } : undefined,
     setup,
     busy,
     succeeded,
