@@ -169,6 +169,7 @@ describe('PaymentDialog: test mode', () => {
     await inDialog().findByRole('button', { name: 'Pay £20.00' })
     await typeCard(user, '4242', '13/34', '12')
     await user.click(payButton())
+    expect(cardNumber()).toHaveFocus()
     expect(cardNumber()).toHaveAttribute('aria-invalid', 'true')
     expect(cardNumber()).toHaveAccessibleDescription('Enter the card number: 12 to 19 digits.')
     expect(expiry()).toHaveAccessibleDescription('Enter the expiry date as MM/YY, for example 08/29.')

@@ -1,7 +1,7 @@
 // Test mode's card form (docs/decisions.md, Payments): no keys configured, so the server's test-mode
 // provider takes Stripe's published test cards in place of Stripe. It says so in plain sight, and
 // lists the test cards with what each does.
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { Field, Input, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
 import { TEST_CARDS, TEST_MODE_LABEL } from '@contract/payments.ts'
 import { confirmTestPayment } from '../api/confirm-test-payment'
@@ -23,23 +23,32 @@ const useStyles = makeStyles({
   number: { fontFamily: tokens.fontFamilyMonospace, whiteSpace: 'nowrap' },
 })
 
+const FIELD_ORDER = ['cardNumber', 'expiry', 'cvc'] as const
+
 export function TestCardForm({ clientSecret, payLabel, busy, disabled, onPay }: CardFormProps) {
   const styles = useStyles()
   const headingId = useId()
   const [fields, setFields] = useState<TestCardFields>({ cardNumber: '', expiry: '', cvc: '' })
   const [problems, setProblems] = useState<TestCardProblems>({})
+  const inputs = useRef<Partial<Record<keyof TestCardFields, HTMLInputElement | null>>>({})
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const read = readTestCard(fields)
     setProblems(read.problems ?? {})
-    if (!read.card) return
+    if (read.problems) {
+      // To the first field to mend; its message is its description, read out with it.
+      const first = FIELD_ORDER.find((field) => read.problems[field])
+      if (first) inputs.current[first]?.focus()
+      return
+    }
     const card = read.card
     onPay(async () => (await confirmTestPayment({ client_secret: clientSecret, ...card })).id)
   }
 
   const input = (field: keyof TestCardFields, autoComplete: string, maxLength: number) => (
     <Input
+      ref={(element) => void (inputs.current[field] = element)}
       className={styles.input}
       value={fields[field]}
       autoComplete={autoComplete}
