@@ -66,7 +66,7 @@ function StripeCardFields({ clientSecret, payLabel, busy, disabled, onPay }: Car
           {TEXT.cardDetails}
         </Label>
         <div role="group" aria-labelledby={labelId} aria-describedby={problem ? problemId : undefined} className={styles.card}>
-          <CardElement options={{ hidePostalCode: true, disabled: busy }} onChange={(event) => setProblem(event.error?.message)} />
+          <CardElement options={{ disabled: busy }} onChange={(event) => setProblem(event.error?.message)} />
         </div>
         {problem && (
           <p id={problemId} role="alert" className={styles.problem}>
