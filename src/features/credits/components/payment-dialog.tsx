@@ -78,7 +78,7 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
     >
       <div className={styles.body}>
         {!online && !succeeded && (
-          <MessageBar intent="warning" layout="multiline">
+          <MessageBar intent="warning" role="status" aria-labelledby={undefined} layout="multiline">
             <MessageBarBody>{CREDIT_TEXT.offlinePayments}</MessageBarBody>
           </MessageBar>
         )}
