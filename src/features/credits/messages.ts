@@ -1,6 +1,7 @@
-// Every text of the credit balance and the Add Credit dialog. The spec's own words (portal-spec.md §8
-// "Recharge", §9) are used word for word; the rest (headings, labels, the offline note) are this
-// portal's own (docs/decisions.md, "Payments: the Add Credit dialog").
+// Every text of the credit balance, the Add Credit dialog and the Payment dialog. The spec's own words
+// (portal-spec.md §8 "Recharge" and "Payments", §9) are used word for word (the payment ones are in
+// contract/payments.ts: PAYMENT_MESSAGES, TEST_MODE_LABEL); the rest (headings, labels, the offline
+// notes) are this portal's own (docs/decisions.md, "Payments: the Add Credit dialog" and "… the Payment dialog").
 import { DEFAULT_PAYMENT_CREDITS } from '@contract/payments.ts'
 
 export const CREDIT_TEXT = {
@@ -10,6 +11,8 @@ export const CREDIT_TEXT = {
   loadFailed: 'Could not load credit',
   low: 'Low credit',
   addCredit: 'Add Credit',
+  /** Both payment dialogs say this offline (issue 13: payments need the live API). */
+  offlinePayments: 'You are offline. Buying credits needs a connection; try again when you are back online.',
 } as const
 
 /** The Add Credit dialog (portal-spec.md §2, §3, §8 "Recharge"). */
@@ -48,4 +51,28 @@ export const ADD_CREDIT_TEXT = {
   reportDownloadFailed: 'Failed to download the report file. Please try again.',
 
   offline: 'You are offline. Buying credits and downloading the recharge report need a connection; try again when you are back online.',
+} as const
+
+/** The Payment dialog's own words (the spec's are PAYMENT_MESSAGES). */
+export const PAYMENT_TEXT = {
+  title: 'Payment',
+  plan: 'Plan',
+  /** What the summary names when no plan was chosen (portal-spec.md §9: the default payment). */
+  defaultPlan: 'Default payment',
+  creditsToAdd: 'Credits to add',
+  price: 'Price',
+  preparing: 'Preparing the payment...',
+  pay: (price: string) => `Pay ${price}`,
+  paying: 'Paying...',
+  cancel: 'Cancel',
+  close: 'Close',
+  cardNumber: 'Card number',
+  expiry: 'Expiry date (MM/YY)',
+  cvc: 'Security code (CVC)',
+  cardDetails: 'Card details',
+  testCards: 'Test cards you can use',
+  testCardsHint: 'Use any future expiry date and any 3 digits as the security code.',
+  cardNumberProblem: 'Enter the card number: 12 to 19 digits.',
+  expiryProblem: 'Enter the expiry date as MM/YY, for example 08/29.',
+  cvcProblem: 'Enter the 3 or 4 digit security code from the back of the card.',
 } as const

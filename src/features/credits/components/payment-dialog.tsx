@@ -1,21 +1,106 @@
-// The Payment dialog (portal-spec.md §2, §4 "Payment dialog"): the card form for one recharge plan, or
-// the default payment when no plan is chosen. Opened from Add Credit, on top of it.
-// SCAFFOLD for issue 13: the payments change replaces this body; the props are the contract between
-// the Add Credit dialog and this one.
+// The Payment dialog (portal-spec.md §2, §4 "Payment dialog", §8 Payments): what is bought, and the card
+// form for one recharge plan or, with no plan chosen, the default payment. Opened from Add Credit, on
+// top of it. Test mode shows a local, labelled card form; Stripe mode Stripe's own card field, whose
+// code is loaded only then. Its states are in use-payment.ts.
+import { lazy, Suspense, useState } from 'react'
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
 import type { RechargePlan } from '@contract/lookups.ts'
+import { PAYMENT_MESSAGES } from '@contract/payments.ts'
 import { AppDialog } from '@/components/app-dialog'
+import { loadStripeJs, type StripeLoader } from '../lib/card-payment'
+import { formatCredits, formatPrice } from '../lib/payment-figures'
+import { CREDIT_TEXT, PAYMENT_TEXT as TEXT } from '../messages'
+import { PaymentSummary } from './payment-summary'
+import { TestCardForm } from './test-card-form'
+import { usePayment } from './use-payment'
+
+const StripeCardForm = lazy(() => import('./stripe-card-form'))
+
+const useStyles = makeStyles({
+  body: { display: 'grid', gap: tokens.spacingVerticalL },
+})
 
 export interface PaymentDialogProps {
   open: boolean
   /** The plan to buy; null: the default payment (DEFAULT_PAYMENT_CREDITS). */
   plan: RechargePlan | null
   onClose: () => void
+  /** Loads Stripe.js in Stripe mode; component tests pass a stand-in. */
+  loadStripe?: StripeLoader
 }
 
-export function PaymentDialog({ open, onClose }: PaymentDialogProps) {
+export function PaymentDialog(props: PaymentDialogProps) {
+  // Each opening starts afresh (a new intent, an empty card form), whatever the caller does with keys.
+  return <PaymentSession key={useOpenings(props.open)} {...props} />
+}
+
+/** Counts the times `open` turned true. */
+function useOpenings(open: boolean): number {
+  const [seen, setSeen] = useState({ open, openings: 0 })
+  if (seen.open === open) return seen.openings
+  // Adjusting state to a changed prop while rendering (react.dev, "You Might Not Need an Effect").
+  const next = { open, openings: seen.openings + (open ? 1 : 0) }
+  setSeen(next)
+  return next.openings
+}
+
+function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: PaymentDialogProps) {
+  const styles = useStyles()
+  const payment = usePayment({ plan, active: open, loadStripe, onDone: onClose })
+  const { setup, busy, succeeded, online } = payment
+  const ready = setup.state === 'ready' ? setup : null
+  const price = payment.price && formatPrice(payment.price.amount, payment.price.currency)
+  const error = setup.state === 'failed' ? setup.message : payment.payError
+
+  const form = ready && {
+    clientSecret: ready.intent.clientSecret,
+    payLabel: TEXT.pay(price ?? ''),
+    busy,
+    disabled: !online,
+    onPay: payment.pay,
+  }
+  const preparing = <Spinner size="small" label={TEXT.preparing} />
+
   return (
-    <AppDialog open={open} title="Payment" onClose={onClose} maxWidth="sm">
-      {null}
+    <AppDialog
+      open={open}
+      title={TEXT.title}
+      // While a card is being confirmed the dialog stays: closing could not stop the charge, and its
+      // outcome (and the refreshed balance) would be lost (docs/decisions.md).
+      onClose={busy ? () => undefined : onClose}
+      closeButton={!busy}
+      maxWidth="sm"
+      actions={
+        <Button onClick={onClose} disabled={busy}>
+          {succeeded ? TEXT.close : TEXT.cancel}
+        </Button>
+      }
+    >
+      <div className={styles.body}>
+        {!online && !succeeded && (
+          <MessageBar intent="warning" role="status" aria-labelledby={undefined} layout="multiline">
+            <MessageBarBody>{CREDIT_TEXT.offlinePayments}</MessageBarBody>
+          </MessageBar>
+        )}
+        {error && (
+          <MessageBar intent="error" role="alert" aria-labelledby={undefined} layout="multiline">
+            <MessageBarBody>{error}</MessageBarBody>
+          </MessageBar>
+        )}
+        {succeeded && (
+          <MessageBar intent="success" role="status" aria-labelledby={undefined} layout="multiline">
+            <MessageBarBody>{PAYMENT_MESSAGES.succeeded}</MessageBarBody>
+          </MessageBar>
+        )}
+        <PaymentSummary planName={plan ? plan.name : TEXT.defaultPlan} credits={formatCredits(payment.credits)} price={price} />
+        {setup.state === 'loading' && online && preparing}
+        {form && !succeeded && ready.config.mode === 'test' && <TestCardForm {...form} />}
+        {form && !succeeded && ready.config.mode === 'stripe' && ready.stripe && (
+          <Suspense fallback={preparing}>
+            <StripeCardForm stripe={ready.stripe} {...form} />
+          </Suspense>
+        )}
+      </div>
     </AppDialog>
   )
 }

@@ -1,0 +1,110 @@
+// The Payment dialog's states (portal-spec.md §4): loading (the configuration, the intent and, with
+// Stripe, Stripe.js), ready (the card form), paying (the card confirmed, then its credits awaited),
+// success ("Payment Successful!", then the dialog closes after PAYMENT_SUCCESS_CLOSE_MS) or an error in
+// the words of spec §8. Offline nothing is asked; back online it carries on by itself.
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Stripe } from '@stripe/stripe-js'
+import type { RechargePlan } from '@contract/lookups.ts'
+import { DEFAULT_PAYMENT_CREDITS, PAYMENT_MESSAGES, PAYMENT_SUCCESS_CLOSE_MS, type CreatePaymentIntentResponse, type PaymentsConfig } from '@contract/payments.ts'
+import { newIdempotencyKey } from '@/lib/api-client'
+import { refreshCredits } from '@/lib/credits'
+import { failureText } from '@/lib/failure-text'
+import { useOnlineStatus } from '@/lib/use-online-status'
+import { paymentIntentQueryOptions } from '../api/create-payment-intent'
+import { paymentsConfigQueryOptions } from '../api/get-payments-config'
+import { paymentCreditedQueryOptions } from '../api/get-payment-status'
+import { PaymentFailure, type ConfirmCard, type StripeLoader } from '../lib/card-payment'
+import { isValidPaymentAmount } from '../lib/payment-figures'
+
+export type PaymentSetup =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; config: PaymentsConfig; intent: CreatePaymentIntentResponse; stripe: Stripe | null }
+
+/** portal-spec.md §8: a refusal's own words (the provider's), else the spec's; an exception is unexpected. */
+function paymentFailureText(error: unknown): string {
+  if (error instanceof PaymentFailure) return error.message
+  return failureText(error, { network: PAYMENT_MESSAGES.failed, fallback: PAYMENT_MESSAGES.failed, unexpected: PAYMENT_MESSAGES.unexpected })
+}
+
+export interface UsePaymentOptions {
+  plan: RechargePlan | null
+  /** The dialog is open: nothing is asked while it is closed. */
+  active: boolean
+  loadStripe: StripeLoader
+  /** Called PAYMENT_SUCCESS_CLOSE_MS after "Payment Successful!". */
+  onDone: () => void
+}
+
+export function usePayment({ plan, active, loadStripe, onDone }: UsePaymentOptions) {
+  const queryClient = useQueryClient()
+  const online = useOnlineStatus()
+  // Tells this opening's intent from the last one's (the dialog is mounted afresh for each opening).
+  const [opening] = useState(newIdempotencyKey)
+  const credits = plan ? plan.credit_value : DEFAULT_PAYMENT_CREDITS
+  const validAmount = isValidPaymentAmount(credits)
+  const asking = active && online && validAmount
+
+  const config = useQuery({ ...paymentsConfigQueryOptions(), enabled: asking })
+  const intent = useQuery({ ...paymentIntentQueryOptions(plan, opening), enabled: asking })
+  const publishableKey = config.data?.mode === 'stripe' ? config.data.publishable_key : null
+  const stripe = useQuery({
+    queryKey: ['payments', 'stripe-js', publishableKey] as const,
+    queryFn: async () => {
+      const loaded = await loadStripe(publishableKey!)
+      if (!loaded) throw new Error('Stripe.js did not load')
+      return loaded
+    },
+    enabled: asking && publishableKey !== null,
+    staleTime: Infinity,
+    retry: false,
+    structuralSharing: false,
+  })
+
+  const pay = useMutation({ mutationFn: (confirm: ConfirmCard) => confirm() })
+  const paidId = pay.data
+  const credited = useQuery({ ...paymentCreditedQueryOptions(paidId ?? ''), enabled: paidId !== undefined })
+  // Credited, or asked as often as it may be: the card was charged either way, and the credits follow
+  // with the provider's event (the server credits it exactly once, whenever it comes).
+  const succeeded = paidId !== undefined && (credited.isSuccess || credited.isError)
+  const busy = pay.isPending || (paidId !== undefined && !succeeded)
+
+  const done = useEffectEvent(() => onDone())
+  useEffect(() => {
+    if (!succeeded) return
+    void refreshCredits(queryClient)
+    const timer = setTimeout(() => done(), PAYMENT_SUCCESS_CLOSE_MS)
+    return () => clearTimeout(timer)
+  }, [succeeded, queryClient])
+
+  // Two presses before React has drawn "Paying..." still make one confirmation.
+  const confirming = useRef(false)
+  const startPaying = (confirm: ConfirmCard) => {
+    if (confirming.current || busy || !online) return
+    confirming.current = true
+    pay.mutate(confirm, { onSettled: () => void (confirming.current = false) })
+  }
+
+  let setup: PaymentSetup = { state: 'loading' }
+  if (!validAmount) setup = { state: 'failed', message: PAYMENT_MESSAGES.invalidAmount }
+  else if (intent.error)
+    setup = { state: 'failed', message: failureText(intent.error, { network: PAYMENT_MESSAGES.networkErrorCreatingIntent, fallback: PAYMENT_MESSAGES.errorCreatingIntent }) }
+  else if (config.error || stripe.error) setup = { state: 'failed', message: PAYMENT_MESSAGES.initializeFailed }
+  else if (intent.data && !isValidPaymentAmount(intent.data.amount)) setup = { state: 'failed', message: PAYMENT_MESSAGES.invalidAmount }
+  else if (intent.data && config.data && (config.data.mode === 'test' || stripe.data))
+    setup = { state: 'ready', config: config.data, intent: intent.data, stripe: stripe.data ?? null }
+
+  return {
+    online,
+    credits,
+    /** The server's price for it, once asked (shown even when the card form cannot be). */
+    price: intent.data && isValidPaymentAmount(intent.data.amount) ? { amount: intent.data.amount, currency: intent.data.currency } : undefined,
+    setup,
+    busy,
+    succeeded,
+    /** Why the last press of Pay did not pay; cleared by the next press. */
+    payError: pay.error ? paymentFailureText(pay.error) : null,
+    pay: startPaying,
+  }
+}

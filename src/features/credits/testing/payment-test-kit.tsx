@@ -1,0 +1,85 @@
+// Test support for the Payment dialog: the server's answers per contract/payments.ts (its routes are
+// served by the fake API behind fetch), a stand-in for Stripe.js, and the dialog rendered in the app's
+// providers beside a reader of the credit balance, so a test can see the balance asked for again.
+import { screen, within } from '@testing-library/react'
+import { vi } from 'vitest'
+import type { Stripe } from '@stripe/stripe-js'
+import type { RechargePlan } from '@contract/lookups.ts'
+import type { CreatePaymentIntentResponse } from '@contract/payments.ts'
+import { profileAnswer, renderWithPortal, setUpFakePortalApi, type RenderOptions } from '@/test/fake-portal-api'
+import { useCreditBalance } from '../api/get-credit-balance'
+import type { StripeLoader } from '../lib/card-payment'
+import { PaymentDialog } from '../components/payment-dialog'
+
+export const PATHS = {
+  config: '/payments/config',
+  intent: '/stripe/create-payment-intent',
+  confirm: '/payments/test/confirm',
+  status: (id: string) => `/clerk/payments/${id}`,
+}
+
+export const STANDARD_PLAN: RechargePlan = { id: 3, name: 'Standard plan', description: '25 credits for £20', credit_value: 25, price: 20, currency: 'gbp' }
+
+export function intentAnswer(overrides: Partial<CreatePaymentIntentResponse> = {}): CreatePaymentIntentResponse {
+  return { clientSecret: 'pi_test_1_secret_abc', payment_intent_id: 'pi_test_1', amount: 20, currency: 'gbp', credits: 25, ...overrides }
+}
+
+export function setUpPaymentApi() {
+  const api = setUpFakePortalApi()
+  return {
+    api,
+    /** The server in test mode (or Stripe mode with `config`), an intent made, the balance at `credits`. */
+    serve({ config = { mode: 'test' } as object, intent = intentAnswer(), credits = 10 } = {}) {
+      api.answer('GET', PATHS.config, { status: 200, body: config })
+      api.answer('POST', PATHS.intent, { status: 200, body: intent })
+      api.answer('GET', '/profile', { status: 200, body: profileAnswer({ credits }) })
+    },
+  }
+}
+
+function BalanceReader() {
+  useCreditBalance()
+  return null
+}
+
+export function renderPaymentDialog({ plan = STANDARD_PLAN, loadStripe, userOptions }: { plan?: RechargePlan | null; loadStripe?: StripeLoader; userOptions?: RenderOptions['userOptions'] } = {}) {
+  const onClose = vi.fn()
+  const rendered = renderWithPortal(
+    <>
+      <BalanceReader />
+      <PaymentDialog open plan={plan} onClose={onClose} loadStripe={loadStripe} />
+    </>,
+    { userOptions },
+  )
+  return { ...rendered, onClose }
+}
+
+export const dialog = () => screen.getByRole('dialog', { name: 'Payment' })
+export const inDialog = () => within(dialog())
+/** The summary's rows, as "term: value". */
+export const summary = () => {
+  const terms = inDialog().getAllByRole('term').map((term) => term.textContent)
+  const values = inDialog().getAllByRole('definition').map((value) => value.textContent)
+  return terms.map((term, index) => `${term}: ${values[index]}`)
+}
+
+export const cardNumber = () => inDialog().getByRole('textbox', { name: /^Card number/ })
+export const expiry = () => inDialog().getByRole('textbox', { name: /^Expiry date \(MM\/YY\)/ })
+export const cvc = () => inDialog().getByRole('textbox', { name: /^Security code \(CVC\)/ })
+
+/**
+ * A stand-in for Stripe.js as far as @stripe/react-stripe-js and the card form use it: Elements makes
+ * `elements()`, CardElement creates and mounts a 'card' element, the form reads it back with
+ * getElement and confirms with confirmCardPayment.
+ */
+export function fakeStripe({ confirmCardPayment, cardReady = true }: { confirmCardPayment: Stripe['confirmCardPayment']; cardReady?: boolean }) {
+  const card = { mount: vi.fn(), on: vi.fn(), off: vi.fn(), update: vi.fn(), destroy: vi.fn() }
+  const elements = { create: vi.fn(() => card), getElement: vi.fn(() => (cardReady ? card : null)), update: vi.fn() }
+  const stripe = {
+    elements: () => elements,
+    createToken: vi.fn(),
+    createPaymentMethod: vi.fn(),
+    confirmCardPayment: vi.fn(confirmCardPayment),
+  }
+  return { stripe: stripe as unknown as Stripe, card, confirmCardPayment: stripe.confirmCardPayment }
+}
