@@ -27,7 +27,7 @@ export const confirmCard = (t: TestApp, clientSecret: string, card: { number: st
   t.app.inject({
     method: 'POST',
     url: `/api${PAYMENT_PATHS.testConfirm}`,
-    payload: { client_secret: clientSecret, card_number: card.number, exp_month: card.month ?? 12, exp_year: card.year ?? 2034, cvc: card.cvc ?? '123' },
+    payload: { client_secret: clientSecret, card_number: card.number, exp_month: card.month ?? 12, exp_year: card.year ?? new Date().getUTCFullYear() + 5, cvc: card.cvc ?? '123' },
   })
 
 /** The webhook secret the app checks events with: test mode's generated one, or STRIPE_WEBHOOK_SECRET. */
