@@ -123,4 +123,31 @@ describe('the payment webhook', () => {
     expect(answer.statusCode).toBe(200)
     expect(await rechargesOf(t, clerk.userId)).toEqual([])
   })
+
+  it('checks the bytes as they arrived: Stripe’s pretty-printed JSON, as sent, is accepted', async () => {
+    const clerk = await payingClerk(t, 'petra.pretty@example.com')
+    const pretty = JSON.stringify(intentEvent('payment_intent.succeeded', { intentId: 'pi_test_petra', userId: clerk.userId, creditCents: 20_00, amountCents: 20_00 }), null, 2)
+    const answer = await deliverEvent(t, pretty)
+    expect(answer.statusCode).toBe(200)
+    expect(await balanceOf(t, clerk.userId)).toBe(20_00)
+  })
+
+  it('keeps the credit when the receipt cannot be sent', async () => {
+    const clerk = await payingClerk(t, 'nora.nomail@example.com')
+    const send = t.mail.send
+    const attempts: string[] = []
+    t.mail.send = async (mail) => {
+      attempts.push(mail.to)
+      throw new Error('SMTP server unreachable')
+    }
+    try {
+      const answer = await deliverEvent(t, intentEvent('payment_intent.succeeded', { intentId: 'pi_test_nora', userId: clerk.userId, creditCents: 50_00, amountCents: 50_00 }))
+      expect(answer.statusCode).toBe(200)
+      await expect.poll(() => attempts).toEqual([clerk.email])
+    } finally {
+      t.mail.send = send
+    }
+    expect(await balanceOf(t, clerk.userId)).toBe(50_00)
+    expect(await rechargesOf(t, clerk.userId)).toHaveLength(1)
+  })
 })
