@@ -4,16 +4,15 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PAYMENT_PATHS } from '@contract/payments.ts'
 import { paymentRequests, rechargePlans, testPaymentIntents } from '../../src/db/schema.ts'
-import { lookupsRepository } from '../../src/repositories/lookups-repository.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
-import { createIntent, payingClerk } from './support.ts'
+import { createIntent, payingClerk, planIds } from './support.ts'
 
 describe('create-payment-intent', () => {
   let t: TestApp
   let plans: Record<string, number>
   beforeAll(async () => {
     t = await createTestApp()
-    plans = Object.fromEntries((await lookupsRepository.rechargePlans(t.database.db)).map((plan) => [plan.name, plan.id]))
+    plans = await planIds(t)
   })
   afterAll(() => t.app.close())
 

@@ -5,6 +5,7 @@ import Stripe from 'stripe'
 import { PAYMENT_PATHS } from '@contract/payments.ts'
 import { creditEntries } from '../../src/db/schema.ts'
 import { creditsRepository } from '../../src/repositories/credits-repository.ts'
+import { lookupsRepository } from '../../src/repositories/lookups-repository.ts'
 import { bearer, signIn, signUpClerk, type TestApp } from '../support/test-app.ts'
 import { usersRepository } from '../../src/repositories/users-repository.ts'
 
@@ -18,6 +19,11 @@ export async function payingClerk(t: TestApp, email: string): Promise<PayingCler
   await signUpClerk(t, email)
   const userId = (await usersRepository.findByEmail(t.database.db, email))!.id
   return { userId, token: (await signIn(t, email)).token, email }
+}
+
+/** The seeded recharge plans' ids by name (Starter, Standard, Professional, Agency). */
+export async function planIds(t: TestApp): Promise<Record<string, number>> {
+  return Object.fromEntries((await lookupsRepository.rechargePlans(t.database.db)).map((plan) => [plan.name, plan.id]))
 }
 
 export const createIntent = (t: TestApp, clerk: PayingClerk, payload: Record<string, unknown>) =>

@@ -5,16 +5,15 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PAYMENT_PATHS } from '@contract/payments.ts'
 import { paymentRequests, testPaymentIntents } from '../../src/db/schema.ts'
-import { lookupsRepository } from '../../src/repositories/lookups-repository.ts'
 import { bearer, createTestApp, type TestApp } from '../support/test-app.ts'
-import { balanceOf, confirmCard, createIntent, payingClerk, receiptsTo, rechargesOf, type PayingClerk } from './support.ts'
+import { balanceOf, confirmCard, createIntent, payingClerk, planIds, receiptsTo, rechargesOf, type PayingClerk } from './support.ts'
 
 describe('test-mode card payments', () => {
   let t: TestApp
   let plans: Record<string, number>
   beforeAll(async () => {
     t = await createTestApp()
-    plans = Object.fromEntries((await lookupsRepository.rechargePlans(t.database.db)).map((plan) => [plan.name, plan.id]))
+    plans = await planIds(t)
   })
   afterAll(() => t.app.close())
 
