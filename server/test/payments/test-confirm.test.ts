@@ -108,6 +108,28 @@ describe('test-mode card payments', () => {
     expect(await balanceOf(t, clerk.userId)).toBe(20_00)
   })
 
+  it('leaves the intent unpaid when its event is not accepted, so the clerk can pay again', async () => {
+    const clerk = await payingClerk(t, 'wendy.webhook@example.com')
+    const intent = (await createIntent(t, clerk, { recharge_plan_id: plans.Starter })).json()
+    const { payments } = t.app
+    const verifyEvent = payments.verifyEvent
+    // The webhook refuses the event (as it would with a secret the processes disagree on).
+    payments.verifyEvent = () => {
+      throw new Error('No signatures found matching the expected signature for payload')
+    }
+    try {
+      const failed = await confirmCard(t, intent.clientSecret, { number: '4242424242424242' })
+      expect(failed.statusCode).toBe(500)
+      expect(failed.json()).toEqual({ detail: 'Something went wrong on our side. Please try again.', code: 'server_error' })
+    } finally {
+      payments.verifyEvent = verifyEvent
+    }
+    expect(await intentStatus(intent.payment_intent_id)).toBe('requires_payment_method')
+    expect(await balanceOf(t, clerk.userId)).toBe(0)
+    expect((await confirmCard(t, intent.clientSecret, { number: '4242424242424242' })).statusCode).toBe(200)
+    expect(await balanceOf(t, clerk.userId)).toBe(20_00)
+  })
+
   it('answers 404 to an unknown client secret', async () => {
     const answer = await confirmCard(t, 'pi_test_nothing_secret_nothing', { number: '4242424242424242' })
     expect(answer.statusCode).toBe(404)
