@@ -3,11 +3,12 @@
 // stripe-webhook.ts and the test-mode confirm test-payments.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
+import { Text } from '@contract/input-rules.ts'
 import { CreatePaymentIntentBody, CreatePaymentIntentResponse, PAYMENT_PATHS, PaymentsConfig, PaymentStatus } from '@contract/payments.ts'
 import { createPaymentIntent } from '../payments/create-intent.ts'
 import { creditsRepository } from '../repositories/credits-repository.ts'
 
-const PaymentStatusParams = Type.Object({ paymentIntentId: Type.String({ minLength: 1, maxLength: 255 }) })
+const PaymentStatusParams = Type.Object({ paymentIntentId: Text({ minLength: 1, maxLength: 255 }) })
 
 export const paymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.database
