@@ -2,6 +2,7 @@
 // §8 messages, §9 constants; issue 13). Paths are under /api. Money in an answer is a JSON number at
 // the edge only (contract/money.ts): the server holds whole cents.
 import Type, { type Static } from 'typebox'
+import { RowId, Text } from './input-rules.ts'
 
 export const PAYMENT_PATHS = {
   /** GET: which provider takes cards (the publishable key reaches the portal here, at run time). */
@@ -67,7 +68,7 @@ export type PaymentsConfig = Static<typeof PaymentsConfig>
  */
 export const CreatePaymentIntentBody = Type.Object(
   {
-    recharge_plan_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    recharge_plan_id: Type.Optional(Type.Union([RowId(), Type.Null()])),
     amount: Type.Optional(Type.Number()),
   },
   { additionalProperties: false },
@@ -90,13 +91,13 @@ export type CreatePaymentIntentResponse = Static<typeof CreatePaymentIntentRespo
 /** POST /payments/test/confirm: what a card form collects. Refusals answer 402 `card_declined` with the provider's message. */
 export const TestConfirmBody = Type.Object(
   {
-    client_secret: Type.String({ minLength: 1, maxLength: 200 }),
+    client_secret: Text({ minLength: 1, maxLength: 200 }),
     /** Digits, spaces allowed. */
-    card_number: Type.String({ maxLength: 30 }),
+    card_number: Text({ maxLength: 30 }),
     exp_month: Type.Integer(),
     /** Two digits (27) or four (2027). */
     exp_year: Type.Integer(),
-    cvc: Type.String({ maxLength: 8 }),
+    cvc: Text({ maxLength: 8 }),
   },
   { additionalProperties: false },
 )

@@ -28,7 +28,10 @@ import { fileRoutes } from './routes/files.ts'
 import { clerkJobRoutes } from './routes/clerk-jobs.ts'
 import { createJobRoutes } from './routes/create-job.ts'
 import { rechargeHistoryRoutes } from './routes/recharge-history.ts'
-
+import { paymentRoutes } from './routes/payments.ts'
+import { stripeWebhookRoutes } from './routes/stripe-webhook.ts'
+import { testPaymentRoutes } from './routes/test-payments.ts'
+import { createPaymentProvider, type ConfiguredPaymentProvider } from './payments/create-provider.ts'
 import { calculateCostRoutes } from './routes/calculate-cost.ts'
 import { opsRoutes } from './routes/ops.ts'
 import { resolveOpsToken } from './plugins/operator-token.ts'
@@ -45,6 +48,8 @@ declare module 'fastify' {
     database: Database
     mailer: Mailer
     storage: FileStorage
+    /** Who takes card payments: Stripe, or the test-mode provider (config.payments). */
+    payments: ConfiguredPaymentProvider
   }
 }
 
@@ -94,13 +99,15 @@ export async function buildApp({ config, database, logger, logController, mailer
   app.decorate('database', database)
   app.decorate('mailer', mailer ?? createMailer(config.mail, app.log))
   app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'files')))
+  app.decorate<ConfiguredPaymentProvider>('payments', await createPaymentProvider(config.payments, database.db))
   app.addHook('onClose', async () => {
     app.mailer.close()
     await database.close()
   })
 
   // Before anything that answers, so every answer (API, portal, 404) carries the headers.
-  await registerSecurityHeaders(app, { production: config.production, stripe: false })
+  // Stripe.js (script, frames, API) is allowed only when Stripe takes the cards.
+  await registerSecurityHeaders(app, { production: config.production, stripe: config.payments.mode === 'stripe' })
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie)
   // Uploads are streamed part by part; each route sets its own size limits.
@@ -123,6 +130,9 @@ export async function buildApp({ config, database, logger, logController, mailer
       await api.register(rechargeHistoryRoutes, { prefix: '/clerk' })
 
       await api.register(calculateCostRoutes, { prefix: '/clerk' })
+      await api.register(paymentRoutes)
+      await api.register(stripeWebhookRoutes, { prefix: '/stripe' })
+      if (app.payments.mode === 'test') await api.register(testPaymentRoutes, { provider: app.payments })
       await api.register(opsRoutes, { prefix: '/ops', token: await resolveOpsToken(database.db, config.opsToken, config.dataDir) })
     },
     { prefix: '/api' },

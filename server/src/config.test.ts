@@ -12,6 +12,12 @@ function problemsOf(env: Record<string, string>): string[] {
   return []
 }
 
+/** Every other production requirement met. */
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://u:p@mail:587' }
+const STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_test_51Hx', STRIPE_PUBLISHABLE_KEY: 'pk_test_51Hx', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }
+const PAYMENTS_REQUIRED =
+  'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required when NODE_ENV=production: without them payments run in test mode and no card is charged (set PAYMENTS_TEST_MODE=allow to run test mode anyway)'
+
 describe('loadConfig', () => {
   it('defaults to the embedded database in ./data, port 8080 and the demo account', () => {
     const config = loadConfig({}, '/srv/app')
@@ -55,15 +61,14 @@ describe('loadConfig', () => {
       'PUBLIC_URL is required when NODE_ENV=production: e-mailed links are built from it',
       'JWT_SECRET is required when NODE_ENV=production',
       'SMTP_URL is required when NODE_ENV=production: without it e-mails (with their sign-in links) would go to the outbox and the log',
+      PAYMENTS_REQUIRED,
     ])
-    expect(
-      problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.com', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://u:p@mail:587' }),
-    ).toEqual([])
+    expect(problemsOf({ ...PRODUCTION, PAYMENTS_TEST_MODE: 'allow' })).toEqual([])
   })
 
   it('trusts no proxy unless TRUST_PROXY says which: a hop count or the proxies’ addresses', () => {
     expect(loadConfig({}, '/srv/app').trustProxy).toBe(false)
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://p.example.com', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail' }).trustProxy).toBe(false)
+    expect(loadConfig({ ...PRODUCTION, PAYMENTS_TEST_MODE: 'allow' }).trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
@@ -105,5 +110,42 @@ describe('loadConfig', () => {
 
   it('puts the message for people first, listing every problem', () => {
     expect(() => loadConfig({ PORT: '-1' })).toThrow('Configuration error:\n  - PORT must be a whole number from 0 to 65535 (got "-1")')
+  })
+
+  describe('payments', () => {
+    it('runs the test-mode provider without Stripe keys, and Stripe with all three', () => {
+      expect(loadConfig({}, '/srv/app').payments).toEqual({ mode: 'test' })
+      expect(loadConfig(STRIPE_KEYS, '/srv/app').payments).toEqual({
+        mode: 'stripe',
+        secretKey: 'sk_test_51Hx',
+        publishableKey: 'pk_test_51Hx',
+        webhookSecret: 'whsec_abc123',
+      })
+    })
+
+    it('refuses to start in production in test mode unless PAYMENTS_TEST_MODE=allow', () => {
+      expect(problemsOf(PRODUCTION)).toEqual([PAYMENTS_REQUIRED])
+      expect(loadConfig({ ...PRODUCTION, PAYMENTS_TEST_MODE: 'allow' }, '/srv/app').payments).toEqual({ mode: 'test' })
+      expect(loadConfig({ ...PRODUCTION, ...STRIPE_KEYS }, '/srv/app').payments.mode).toBe('stripe')
+      expect(problemsOf({ ...PRODUCTION, PAYMENTS_TEST_MODE: 'yes' })).toEqual(['PAYMENTS_TEST_MODE must be "allow" or unset (got "yes")', PAYMENTS_REQUIRED])
+    })
+
+    it('names the Stripe keys missing from a partial set', () => {
+      expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_51Hx' })).toEqual([
+        'Stripe needs all three keys: STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are missing (or unset STRIPE_SECRET_KEY for test mode)',
+      ])
+      expect(problemsOf({ ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_live_51Hx', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Hx' })).toEqual([
+        'Stripe needs all three keys: STRIPE_WEBHOOK_SECRET is missing (or unset STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY for test mode)',
+      ])
+    })
+
+    it('names a key that does not look like its kind, and test keys mixed with live ones', () => {
+      expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_51Hx', STRIPE_PUBLISHABLE_KEY: 'sk_test_51Hx', STRIPE_WEBHOOK_SECRET: 'abc' })).toEqual([
+        'STRIPE_SECRET_KEY must look like sk_test_… or sk_live_… (or a restricted rk_ key)',
+        'STRIPE_PUBLISHABLE_KEY must look like pk_test_… or pk_live_…',
+        'STRIPE_WEBHOOK_SECRET must look like whsec_… (the signing secret of the webhook endpoint, or what `stripe listen` prints)',
+      ])
+      expect(problemsOf({ ...STRIPE_KEYS, STRIPE_SECRET_KEY: 'sk_live_51Hx' })).toEqual(['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys'])
+    })
   })
 })

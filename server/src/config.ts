@@ -5,6 +5,14 @@ import path from 'node:path'
 
 export type DatabaseSetting = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
 
+/**
+ * Who takes card payments: Stripe with its three keys, or (without them) the labelled test-mode
+ * provider of decisions.md (Payments), which production refuses unless PAYMENTS_TEST_MODE=allow.
+ */
+export type PaymentsSetting =
+  | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
+  | { mode: 'test' }
+
 export interface Config {
   port: number
   host: string
@@ -38,6 +46,7 @@ export interface Config {
     from: string
     outboxDir: string
   }
+  payments: PaymentsSetting
 }
 
 export class ConfigError extends Error {
@@ -109,6 +118,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const mailFrom = read('MAIL_FROM') ?? 'InspectScribe <no-reply@inspectscribe.example>'
 
+  const payments = parsePayments(read, production, problems)
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: port ?? 8080,
@@ -126,7 +137,45 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     opsToken,
     ffmpegPath,
     mail: { smtpUrl, from: mailFrom, outboxDir: path.join(dataDir, 'outbox') },
+    payments,
   }
+}
+
+// Each Stripe key with the prefix Stripe gives it, so a key pasted into the wrong setting is named at start.
+const STRIPE_KEYS = [
+  { name: 'STRIPE_SECRET_KEY', pattern: /^(sk|rk)_(test|live)_\S+$/, example: 'sk_test_… or sk_live_… (or a restricted rk_ key)' },
+  { name: 'STRIPE_PUBLISHABLE_KEY', pattern: /^pk_(test|live)_\S+$/, example: 'pk_test_… or pk_live_…' },
+  { name: 'STRIPE_WEBHOOK_SECRET', pattern: /^whsec_\S+$/, example: 'whsec_… (the signing secret of the webhook endpoint, or what `stripe listen` prints)' },
+] as const
+
+function parsePayments(read: (name: string) => string | undefined, production: boolean, problems: string[]): PaymentsSetting {
+  const [secretKey, publishableKey, webhookSecret] = STRIPE_KEYS.map(({ name }) => read(name))
+  const testMode = read('PAYMENTS_TEST_MODE')
+  if (testMode !== undefined && testMode !== 'allow') problems.push(`PAYMENTS_TEST_MODE must be "allow" or unset (got "${testMode}")`)
+
+  const given = STRIPE_KEYS.filter(({ name }) => read(name) !== undefined)
+  if (given.length === 0) {
+    if (production && testMode !== 'allow') {
+      problems.push(
+        'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required when NODE_ENV=production: without them payments run in test mode and no card is charged (set PAYMENTS_TEST_MODE=allow to run test mode anyway)',
+      )
+    }
+    return { mode: 'test' }
+  }
+  if (given.length < STRIPE_KEYS.length) {
+    const missing = STRIPE_KEYS.filter(({ name }) => read(name) === undefined).map(({ name }) => name)
+    problems.push(`Stripe needs all three keys: ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} missing (or unset ${given.map(({ name }) => name).join(' and ')} for test mode)`)
+  }
+  for (const { name, pattern, example } of given) {
+    if (!pattern.test(read(name)!)) problems.push(`${name} must look like ${example}`)
+  }
+  // A test secret key with a live publishable key (or the reverse) cannot confirm any payment.
+  const liveOrTest = (key: string | undefined) => /^[a-z]+_(test|live)_/.exec(key ?? '')?.[1]
+  if (liveOrTest(secretKey) && liveOrTest(publishableKey) && liveOrTest(secretKey) !== liveOrTest(publishableKey)) {
+    problems.push('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys')
+  }
+  if (secretKey === undefined || publishableKey === undefined || webhookSecret === undefined) return { mode: 'test' }
+  return { mode: 'stripe', secretKey, publishableKey, webhookSecret }
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number | undefined {

@@ -41,3 +41,33 @@ export function passwordResetMail(to: string, fullName: string, link: string): O
     link,
   )
 }
+
+export interface ReceiptLines {
+  plan: string
+  creditsAdded: string
+  amountPaid: string
+  date: string
+  newBalance: string
+  reference: string
+}
+
+/** The receipt e-mailed after a card payment is credited (issue 13). */
+export function paymentReceiptMail(to: string, fullName: string, lines: ReceiptLines, link: string): OutgoingMail {
+  return message(
+    to,
+    `Your InspectScribe receipt: ${lines.creditsAdded} credits added`,
+    `Hello ${fullName},`,
+    [
+      'Thank you for your payment. The credits are in your account now.',
+      `Plan: ${lines.plan}`,
+      `Credits added: ${lines.creditsAdded}`,
+      `Amount paid: ${lines.amountPaid}`,
+      `Date: ${lines.date}`,
+      `New balance: ${lines.newBalance} credits`,
+      `Payment reference: ${lines.reference}`,
+      'Keep this e-mail as your receipt. The recharge report in Add Credit lists every payment.',
+    ],
+    'Open InspectScribe',
+    link,
+  )
+}

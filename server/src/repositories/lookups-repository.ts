@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { AllowedFileTypes, JobType, RechargePlan, ReportType, SlaSlot } from '@contract/lookups.ts'
 import { centsToCredits } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
@@ -42,6 +42,12 @@ export const lookupsRepository = {
       price: centsToCredits(plan.priceCents),
       currency: plan.currency,
     }))
+  },
+
+  /** An offered plan as stored (amounts in whole cents), or undefined when there is no such active plan. */
+  async activeRechargePlan(db: Db, id: number): Promise<typeof rechargePlans.$inferSelect | undefined> {
+    const [plan] = await db.select().from(rechargePlans).where(and(eq(rechargePlans.id, id), eq(rechargePlans.active, true)))
+    return plan
   },
 
   async allowedFileTypes(db: Db): Promise<AllowedFileTypes> {

@@ -1,0 +1,54 @@
+// What the webhook does with a verified event. Only `payment_intent.succeeded` moves money: it credits
+// the intent's clerk through the money module, keyed by the intent's id, so a repeated or concurrent
+// delivery credits once. Everything else Stripe may send (created, processing, failed, charges...) is
+// acknowledged and left alone; Stripe would otherwise retry it for days.
+import type { FastifyBaseLogger } from 'fastify'
+import type Stripe from 'stripe'
+import type { Db } from '../db/database.ts'
+import { HttpError } from '../http-error.ts'
+import { creditRecharge } from '../money/credit-recharge.ts'
+import { intentMetadata, type IntentPurchase } from './intent-metadata.ts'
+
+/** A payment credited by this delivery (not by an earlier one): what its receipt says. */
+export interface CreditedPayment extends IntentPurchase {
+  intentId: string
+  paidCents: number
+  /** ISO 4217 as Stripe writes it ("gbp"). */
+  currency: string
+  /** The clerk's balance once credited, in cents. */
+  balanceCents: number
+  creditedAt: Date
+}
+
+/** The payment this event credited for the first time, or null (another event, a repeat, or nothing of ours). */
+export async function handlePaymentEvent(db: Db, event: Stripe.Event, log: FastifyBaseLogger): Promise<CreditedPayment | null> {
+  if (event.type !== 'payment_intent.succeeded') {
+    log.info({ eventId: event.id, type: event.type }, 'payment event ignored: only payment_intent.succeeded credits')
+    return null
+  }
+  const intent = event.data.object
+  const purchase = intentMetadata.read(intent.metadata)
+  if (!purchase) {
+    log.warn({ eventId: event.id, intentId: intent.id }, 'payment_intent.succeeded ignored: the intent carries no InspectScribe purchase in its metadata')
+    return null
+  }
+  try {
+    const result = await creditRecharge(db, {
+      userId: purchase.userId,
+      amountCents: purchase.creditCents,
+      reason: purchase.remarks,
+      externalReference: intent.id,
+      paid: { cents: intent.amount_received, currency: intent.currency },
+    })
+    if (result.alreadyCredited) return null
+    return { ...purchase, intentId: intent.id, paidCents: intent.amount_received, currency: intent.currency, balanceCents: result.balanceCents, creditedAt: new Date() }
+  } catch (error) {
+    // An erased clerk, or a reference already credited for another clerk or amount: a retry cannot
+    // change either, so the event is acknowledged and the case left in the log for a person.
+    if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 409)) {
+      log.error({ eventId: event.id, intentId: intent.id, userId: purchase.userId, detail: error.detail }, 'a paid payment could not be credited; it needs a person (refund or credit by hand)')
+      return null
+    }
+    throw error
+  }
+}

@@ -1,0 +1,30 @@
+// Real PaymentIntents through Stripe's SDK, and Stripe's signed events checked with the endpoint's
+// signing secret (STRIPE_WEBHOOK_SECRET). Nothing here reaches the network but createIntent.
+import Stripe from 'stripe'
+import type { PaymentsSetting } from '../config.ts'
+import type { PaymentProvider } from './payment-provider.ts'
+
+/**
+ * Retries of a failed create call (network errors, 5xx, and the 409 Stripe answers while another
+ * request with the same idempotency key is still running: two taps at once then get the same intent).
+ */
+const NETWORK_RETRIES = 3
+
+export function createStripeProvider(setting: Extract<PaymentsSetting, { mode: 'stripe' }>, options: Stripe.StripeConfig = {}): PaymentProvider & { readonly mode: 'stripe' } {
+  const stripe = new Stripe(setting.secretKey, { maxNetworkRetries: NETWORK_RETRIES, ...options })
+  return {
+    mode: 'stripe',
+    async createIntent({ amountCents, currency, metadata, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        // Card only: the portal confirms with Stripe.js's card element (confirmCardPayment).
+        { amount: amountCents, currency, metadata, allowed_payment_method_types: ['card'] },
+        { idempotencyKey },
+      )
+      if (!intent.client_secret) throw new Error(`Stripe answered the payment intent ${intent.id} without a client secret`)
+      return { id: intent.id, clientSecret: intent.client_secret }
+    },
+    verifyEvent(rawBody, signatureHeader) {
+      return stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', setting.webhookSecret)
+    },
+  }
+}

@@ -1,0 +1,74 @@
+// POST /payments/test/confirm: the test-mode provider's stand-in for Stripe.js and Stripe's confirm.
+// A card Stripe would refuse is refused with Stripe's words and changes nothing. A card that pays marks
+// the intent paid and sends Stripe's `payment_intent.succeeded` event, signed, to the server's own
+// webhook: test mode credits through the same path as Stripe, signature check included.
+import { randomBytes } from 'node:crypto'
+import Stripe from 'stripe'
+import type { TestConfirmBody, TestConfirmResponse } from '@contract/payments.ts'
+import type { Db } from '../db/database.ts'
+import { HttpError } from '../http-error.ts'
+import { testPaymentIntentsRepository, type TestPaymentIntentRow } from '../repositories/test-payment-intents-repository.ts'
+import { PAYMENT_SERVER_MESSAGES as M } from './messages.ts'
+import { cardRefusal } from './test-cards.ts'
+
+export interface TestConfirmDeps {
+  db: Db
+  webhookSecret: string
+  /** Posts a signed event to the webhook; answers the webhook's status code. */
+  deliver: (payload: string, signatureHeader: string) => Promise<number>
+}
+
+export async function confirmTestPayment({ db, webhookSecret, deliver }: TestConfirmDeps, body: TestConfirmBody): Promise<TestConfirmResponse> {
+  const intent = await testPaymentIntentsRepository.findByClientSecret(db, body.client_secret)
+  if (!intent) throw new HttpError(404, M.paymentNotFound)
+  if (intent.status === 'succeeded') throw new HttpError(409, M.alreadyPaid)
+  const refusal = cardRefusal({ number: body.card_number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc })
+  if (refusal) throw new HttpError(402, refusal, 'card_declined')
+  // Two confirms at once: one marks it paid, the other is told it is paid already.
+  if (!(await testPaymentIntentsRepository.markSucceeded(db, intent.id))) throw new HttpError(409, M.alreadyPaid)
+
+  const payload = JSON.stringify(succeededEvent(intent))
+  let status: number
+  try {
+    status = await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))
+  } catch (error) {
+    await testPaymentIntentsRepository.markUnpaid(db, intent.id)
+    throw error
+  }
+  if (status < 200 || status >= 300) {
+    // Nothing was credited: the intent goes back to unpaid so the clerk can try again (a second
+    // delivery could not credit twice anyway: the ledger keys the credit by the intent's id).
+    await testPaymentIntentsRepository.markUnpaid(db, intent.id)
+    throw new Error(`the webhook answered ${status} to the test payment ${intent.id}'s event`)
+  }
+  return { id: intent.id, status: 'succeeded' }
+}
+
+/** Stripe's event for a paid intent, with the fields the webhook and the portal read. */
+function succeededEvent(intent: TestPaymentIntentRow) {
+  const created = Math.floor(Date.now() / 1000)
+  return {
+    id: `evt_test_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: intent.idempotencyKey },
+    type: 'payment_intent.succeeded',
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amountCents,
+        amount_received: intent.amountCents,
+        currency: intent.currency,
+        metadata: intent.metadata,
+        status: 'succeeded',
+        payment_method_types: ['card'],
+        created: Math.floor(intent.createdAt.getTime() / 1000),
+        livemode: false,
+      },
+    },
+  }
+}
