@@ -128,7 +128,6 @@ export async function buildApp({ config, database, logger, logController, mailer
       await api.register(clerkJobRoutes, { prefix: '/clerk' })
       await api.register(createJobRoutes, { prefix: '/clerk' })
       await api.register(rechargeHistoryRoutes, { prefix: '/clerk' })
-
       await api.register(calculateCostRoutes, { prefix: '/clerk' })
       await api.register(paymentRoutes)
       await api.register(stripeWebhookRoutes, { prefix: '/stripe' })

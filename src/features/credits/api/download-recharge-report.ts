@@ -1,11 +1,17 @@
 // The recharge statement (portal-spec.md §7: GET /files/15/{recharge_report}, a blob), saved in the
-// browser by the portal's transport under the path's base name.
+// browser under a name a clerk recognises (the path's own name is the clerk's id), the one the server
+// gives it too: "InspectScribe recharge statement <date>.pdf".
 import { useMutation } from '@tanstack/react-query'
+import { format } from 'date-fns'
 import { downloadFile, FILE_KIND } from '@/lib/api-client'
 import { ADD_CREDIT_TEXT } from '../messages'
 
+export function rechargeReportFileName(today = new Date()): string {
+  return `InspectScribe recharge statement ${format(today, 'yyyy-MM-dd')}.pdf`
+}
+
 export function downloadRechargeReport(path: string): Promise<void> {
-  return downloadFile({ kind: FILE_KIND.rechargeReport, path, failureMessage: ADD_CREDIT_TEXT.reportFetchFailed })
+  return downloadFile({ kind: FILE_KIND.rechargeReport, path, failureMessage: ADD_CREDIT_TEXT.reportFetchFailed, fileName: rechargeReportFileName() })
 }
 
 export function useDownloadRechargeReport() {

@@ -289,7 +289,7 @@ describe('Add Credit: the recharge report', () => {
     const { user, dialog } = renderDialog()
     await user.click(await within(dialog).findByRole('button', { name: 'Download recharge report' }))
     await waitFor(() => expect(saved).toHaveLength(1))
-    expect(saved[0]?.name).toBe('recharge report.pdf')
+    expect(saved[0]?.name).toMatch(/^InspectScribe recharge statement \d{4}-\d{2}-\d{2}\.pdf$/)
     expect(await saved[0]?.blob?.text()).toBe('"the statement"')
     const [request] = api.seen('GET', '/files/15/clerks/c1/recharges/recharge%20report.pdf')
     expect(request?.authorization).toBe('Bearer test-token')
