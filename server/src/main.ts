@@ -51,6 +51,9 @@ async function main(): Promise<void> {
   console.log(`\nInspectScribe is ready at http://${shownHost}:${port}`)
   console.log(`Database: ${config.database.kind === 'pglite' ? `embedded (PGlite) in ${config.database.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`)
   console.log(`Audio durations: ${ffmpeg.ok ? ffmpeg.version.replace(/ Copyright.*/, '') : 'ffmpeg is missing, so audio uploads are refused (see above)'}`)
+  console.log(
+    `Payments: ${app.payments.mode === 'stripe' ? 'Stripe (STRIPE_* keys)' : 'TEST MODE: no card is charged; pay with the test card 4242 4242 4242 4242 (set the STRIPE_* keys for real payments)'}`,
+  )
   if (config.demoAccount) {
     console.log(`Sign in with the demo clerk account: ${DEMO_CLERK.email}  password: ${DEMO_CLERK.password}`)
   }

@@ -18,6 +18,8 @@ const useStyles = makeStyles({
   // The date wraps, if it must, between the day and the time only.
   nowrap: { whiteSpace: 'nowrap' },
   number: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+  /** A header cell lays its text out in a flex box: the numbers' heads line up with them on the right. */
+  numberHead: { justifyContent: 'flex-end' },
   remarks: { overflowWrap: 'anywhere' },
   // Dotted underline: there is more to read. Fluent's focus ring shows where the keyboard is.
   cut: {
@@ -65,8 +67,12 @@ function TransactionsTable({ transactions, labelledBy }: { transactions: Recharg
         <TableRow>
           <TableHeaderCell>{TEXT.columns.date}</TableHeaderCell>
           <TableHeaderCell>{TEXT.columns.plan}</TableHeaderCell>
-          <TableHeaderCell className={styles.number}>{TEXT.columns.amount}</TableHeaderCell>
-          <TableHeaderCell className={styles.number}>{TEXT.columns.credits}</TableHeaderCell>
+          <TableHeaderCell className={styles.number} button={{ className: styles.numberHead }}>
+            {TEXT.columns.amount}
+          </TableHeaderCell>
+          <TableHeaderCell className={styles.number} button={{ className: styles.numberHead }}>
+            {TEXT.columns.credits}
+          </TableHeaderCell>
         </TableRow>
       </TableHeader>
       <TableBody>
