@@ -101,4 +101,15 @@ describe('the Stripe provider’s create call', () => {
       })
     }
   })
+
+  it('answers 502 with the clerk’s words when Stripe cannot be reached', async () => {
+    // A port nothing listens on any more: the connection is refused.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const closedPort = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const provider = createStripeProvider(STRIPE, { host: '127.0.0.1', port: closedPort, protocol: 'http', maxNetworkRetries: 0 })
+    const refusal = await provider.createIntent({ amountCents: 50_00, currency: 'gbp', metadata: {}, idempotencyKey: 'key-down' }).catch((error: unknown) => error)
+    expect(refusal).toMatchObject({ statusCode: 502, detail: 'The card provider could not be reached. Please try again in a moment.' })
+  })
 })
