@@ -12,6 +12,7 @@ import {
 import { centsToCredits } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
+import { creditsRepository } from '../repositories/credits-repository.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { paymentRequestsRepository } from '../repositories/payment-requests-repository.ts'
 import { PAYMENT_SERVER_MESSAGES as M } from './messages.ts'
@@ -49,14 +50,16 @@ async function purchaseFor(db: Db, body: CreatePaymentIntentBody): Promise<Purch
 
 export async function createPaymentIntent(db: Db, provider: PaymentProvider, userId: string, body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {
   const purchase = await purchaseFor(db, body)
-  const idempotencyKey = await paymentRequestsRepository.claim(db, userId, purchase.requestKey, PAYMENT_INTENT_DEDUPE_SECONDS)
   const currency = purchase.currency.toLowerCase()
-  const intent = await provider.createIntent({
-    amountCents: purchase.priceCents,
-    currency,
-    metadata: intentMetadata.write({ userId, planId: purchase.planId, creditCents: purchase.creditCents, remarks: purchase.remarks }),
-    idempotencyKey,
-  })
+  const metadata = intentMetadata.write({ userId, planId: purchase.planId, creditCents: purchase.creditCents, remarks: purchase.remarks })
+  const idempotencyKey = await paymentRequestsRepository.claim(db, userId, purchase.requestKey, PAYMENT_INTENT_DEDUPE_SECONDS)
+  let intent = await provider.createIntent({ amountCents: purchase.priceCents, currency, metadata, idempotencyKey })
+  if (await creditsRepository.findByExternalReference(db, intent.id)) {
+    // The same request within the window, but its intent is paid already: this is the clerk's next
+    // purchase, not a double tap. A new key (once, however many requests find the old one) makes a new intent.
+    const renewedKey = await paymentRequestsRepository.renew(db, userId, purchase.requestKey, idempotencyKey)
+    intent = await provider.createIntent({ amountCents: purchase.priceCents, currency, metadata, idempotencyKey: renewedKey })
+  }
   return {
     clientSecret: intent.clientSecret,
     payment_intent_id: intent.id,

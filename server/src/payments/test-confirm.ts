@@ -18,30 +18,37 @@ export interface TestConfirmDeps {
   deliver: (payload: string, signatureHeader: string) => Promise<number>
 }
 
-export async function confirmTestPayment({ db, webhookSecret, deliver }: TestConfirmDeps, body: TestConfirmBody): Promise<TestConfirmResponse> {
+export async function confirmTestPayment(deps: TestConfirmDeps, body: TestConfirmBody): Promise<TestConfirmResponse> {
+  const { db } = deps
   const intent = await testPaymentIntentsRepository.findByClientSecret(db, body.client_secret)
   if (!intent) throw new HttpError(404, M.paymentNotFound)
-  if (intent.status === 'succeeded') throw new HttpError(409, M.alreadyPaid)
+  if (intent.status === 'succeeded') {
+    // Paid before: a confirm whose answer was lost, or one cut short after the intent was marked paid.
+    // Its event goes again, so the credit is certain (the ledger credits a payment once however often
+    // its event comes), and then the clerk is told it is paid, as Stripe refuses a second confirm.
+    await deliverSucceeded(deps, intent)
+    throw new HttpError(409, M.alreadyPaid)
+  }
   const refusal = cardRefusal({ number: body.card_number, expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc })
   if (refusal) throw new HttpError(402, refusal, 'card_declined')
   // Two confirms at once: one marks it paid, the other is told it is paid already.
   if (!(await testPaymentIntentsRepository.markSucceeded(db, intent.id))) throw new HttpError(409, M.alreadyPaid)
-
-  const payload = JSON.stringify(succeededEvent(intent))
-  let status: number
   try {
-    status = await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))
+    await deliverSucceeded(deps, intent)
   } catch (error) {
-    await testPaymentIntentsRepository.markUnpaid(db, intent.id)
-    throw error
-  }
-  if (status < 200 || status >= 300) {
     // Nothing was credited: the intent goes back to unpaid so the clerk can try again (a second
     // delivery could not credit twice anyway: the ledger keys the credit by the intent's id).
     await testPaymentIntentsRepository.markUnpaid(db, intent.id)
-    throw new Error(`the webhook answered ${status} to the test payment ${intent.id}'s event`)
+    throw error
   }
   return { id: intent.id, status: 'succeeded' }
+}
+
+/** Sends the intent's `payment_intent.succeeded` event, signed, to the webhook; throws unless it answers 2xx. */
+async function deliverSucceeded({ webhookSecret, deliver }: TestConfirmDeps, intent: TestPaymentIntentRow): Promise<void> {
+  const payload = JSON.stringify(succeededEvent(intent))
+  const status = await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))
+  if (status < 200 || status >= 300) throw new Error(`the webhook answered ${status} to the test payment ${intent.id}'s event`)
 }
 
 /** Stripe's event for a paid intent, with the fields the webhook and the portal read. */

@@ -8,16 +8,16 @@ import fastifyHelmet from '@fastify/helmet'
 /** The one document the portal frames (the terms dialog shows it); only the portal may frame it. */
 export const TERMS_PAGE_PATH = '/terms-and-conditions.html'
 
-// Stripe.js, as Stripe documents its CSP: the script, its iframes, and its API.
+// Stripe.js, as Stripe documents its CSP: the script (and its subdomains), its iframes, and its API.
 const STRIPE = {
-  script: ['https://js.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
 }
 
 export interface SecurityHeaderOptions {
   production: boolean
-  /** Card payments through Stripe.js (not built yet): a later change switches this on. */
+  /** Card payments through Stripe.js: on when the Stripe keys are set (off in test mode). */
   stripe: boolean
 }
 

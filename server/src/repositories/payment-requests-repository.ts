@@ -25,4 +25,19 @@ export const paymentRequestsRepository = {
     if (!row) throw new Error('the payment request was neither inserted nor found')
     return row.idempotencyKey
   },
+
+  /**
+   * Replaces the request's key `usedKey` (its intent is paid) with a new one and answers it. Only the
+   * first of several requests holding `usedKey` replaces it; the others read the key it wrote.
+   */
+  async renew(db: Db, userId: string, requestKey: string, usedKey: string): Promise<string> {
+    const row = and(eq(paymentRequests.userId, userId), eq(paymentRequests.requestKey, requestKey))
+    await db
+      .update(paymentRequests)
+      .set({ idempotencyKey: sql`gen_random_uuid()`, requestedAt: sql`now()` })
+      .where(and(row, eq(paymentRequests.idempotencyKey, usedKey)))
+    const [renewed] = await db.select({ idempotencyKey: paymentRequests.idempotencyKey }).from(paymentRequests).where(row)
+    if (!renewed) throw new Error('the payment request disappeared while it was renewed')
+    return renewed.idempotencyKey
+  },
 }

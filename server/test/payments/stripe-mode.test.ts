@@ -23,8 +23,8 @@ describe('payments with Stripe keys', () => {
     const answer = await t.app.inject({ method: 'GET', url: `/api${PAYMENT_PATHS.config}` })
     expect(answer.json()).toEqual({ mode: 'stripe', publishable_key: 'pk_test_inspectscribe' })
     const csp = String(answer.headers['content-security-policy'])
-    expect(csp).toContain("script-src 'self' https://js.stripe.com;")
-    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;")
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;")
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;")
     expect(csp).toContain("connect-src 'self' https://api.stripe.com;")
   })
 

@@ -108,6 +108,34 @@ describe('test-mode card payments', () => {
     expect(await balanceOf(t, clerk.userId)).toBe(20_00)
   })
 
+  it('credits an intent marked paid whose event never went (a confirm cut short) at the next confirm, once', async () => {
+    const clerk = await payingClerk(t, 'cut.short@example.com')
+    const intent = (await createIntent(t, clerk, { recharge_plan_id: plans.Starter })).json()
+    // The process stopped between marking the intent paid and delivering its event.
+    await t.database.db.update(testPaymentIntents).set({ status: 'succeeded' }).where(eq(testPaymentIntents.id, intent.payment_intent_id))
+    expect(await balanceOf(t, clerk.userId)).toBe(0)
+
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const again = await confirmCard(t, intent.clientSecret, { number: '4242424242424242' })
+      expect(again.statusCode).toBe(409)
+      expect(again.json()).toEqual({ detail: 'This payment has already been made. Your credits have been added; nothing more was charged.', code: 'conflict' })
+      expect(await balanceOf(t, clerk.userId)).toBe(20_00)
+    }
+    expect(await rechargesOf(t, clerk.userId)).toHaveLength(1)
+  })
+
+  it('makes a new intent for the same plan bought again within 5 s of a paid one', async () => {
+    const clerk = await payingClerk(t, 'quick.again@example.com')
+    const first = (await createIntent(t, clerk, { recharge_plan_id: plans.Starter })).json()
+    expect((await confirmCard(t, first.clientSecret, { number: '4242424242424242' })).statusCode).toBe(200)
+    // At once (well within the 5 s window), twice: both get one new intent, which pays.
+    const [second, secondAgain] = await Promise.all([createIntent(t, clerk, { recharge_plan_id: plans.Starter }), createIntent(t, clerk, { recharge_plan_id: plans.Starter })])
+    expect(second.json().payment_intent_id).not.toBe(first.payment_intent_id)
+    expect(secondAgain.json().payment_intent_id).toBe(second.json().payment_intent_id)
+    expect((await confirmCard(t, second.json().clientSecret, { number: '4242424242424242' })).statusCode).toBe(200)
+    expect(await balanceOf(t, clerk.userId)).toBe(40_00)
+  })
+
   it('leaves the intent unpaid when its event is not accepted, so the clerk can pay again', async () => {
     const clerk = await payingClerk(t, 'wendy.webhook@example.com')
     const intent = (await createIntent(t, clerk, { recharge_plan_id: plans.Starter })).json()

@@ -87,8 +87,8 @@ describe('security headers', () => {
 
   it('opens the policy to Stripe.js only when payments switch it on', () => {
     const withStripe = contentSecurityPolicy({ production: false, stripe: true })
-    expect(withStripe['script-src']).toEqual(["'self'", 'https://js.stripe.com'])
-    expect(withStripe['frame-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'])
+    expect(withStripe['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'])
+    expect(withStripe['frame-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'])
     expect(withStripe['connect-src']).toEqual(["'self'", 'https://api.stripe.com'])
     const without = contentSecurityPolicy({ production: false, stripe: false })
     expect(JSON.stringify(without)).not.toContain('stripe')
