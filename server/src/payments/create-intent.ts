@@ -40,12 +40,22 @@ async function purchaseFor(db: Db, body: CreatePaymentIntentBody): Promise<Purch
     // An `amount` sent with a plan is ignored: the plan's price is what is charged.
     const plan = await lookupsRepository.activeRechargePlan(db, planId)
     if (!plan) throw new HttpError(404, M.planNotOffered(planId))
+    assertHundredths(plan.currency)
     return { requestKey: `plan:${plan.id}`, planId: plan.id, remarks: `${plan.name} plan`, priceCents: plan.priceCents, currency: plan.currency, creditCents: plan.creditValueCents }
   }
   // No plan: the default payment. An amount sent must be that default; the server never charges another.
   if (body.amount !== undefined && body.amount !== DEFAULT_PAYMENT_CREDITS) throw new HttpError(400, PAYMENT_MESSAGES.invalidAmount)
   const cents = DEFAULT_PAYMENT_CREDITS * 100
   return { requestKey: `default:${cents}`, planId: null, remarks: `${DEFAULT_PAYMENT_CREDITS} credits`, priceCents: cents, currency: DEFAULT_CURRENCY, creditCents: cents }
+}
+
+/**
+ * Prices are held in hundredths and sent to the provider as such: a plan priced in a currency without
+ * two decimals (JPY) would be charged a hundred times over. A fault in the price list, refused (500).
+ */
+function assertHundredths(currency: string): void {
+  const decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits
+  if (decimals !== 2) throw new Error(`recharge plans must be priced in a currency with 2 decimals; ${currency} has ${decimals}`)
 }
 
 export async function createPaymentIntent(db: Db, provider: PaymentProvider, userId: string, body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {

@@ -75,6 +75,18 @@ describe('create-payment-intent', () => {
     expect(anonymous.json().code).toBe('session_ended')
   })
 
+  it('refuses to charge a plan priced in a currency without 2 decimals (it would be charged 100 times over)', async () => {
+    const clerk = await payingClerk(t, 'yen.plan@example.com')
+    const [plan] = await t.database.db.insert(rechargePlans).values({ name: 'Tokyo', creditValueCents: 10_00, priceCents: 1_000_00, currency: 'JPY' }).returning()
+    try {
+      const answer = await createIntent(t, clerk, { recharge_plan_id: plan!.id })
+      expect(answer.statusCode).toBe(500)
+      expect(await t.database.db.select().from(testPaymentIntents).where(sql`${testPaymentIntents.metadata}->>'user_id' = ${clerk.userId}`)).toEqual([])
+    } finally {
+      await t.database.db.delete(rechargePlans).where(eq(rechargePlans.id, plan!.id))
+    }
+  })
+
   it('answers identical requests within 5 s with the same intent, one after another and at once', async () => {
     const clerk = await payingClerk(t, 'double.tap@example.com')
     const first = (await createIntent(t, clerk, { recharge_plan_id: plans.Starter })).json()
