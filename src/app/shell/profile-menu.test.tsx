@@ -25,7 +25,7 @@ describe('ProfileMenu', () => {
   it('shows the clerk’s name, and offers Profile, Change Password, Delete Account and Logout', async () => {
     const { user } = renderMenu()
     // Named by what it shows (the initials and the name), then what it is (WCAG 2.5.3 Label in Name).
-    expect(await screen.findByRole('button', { name: 'JF Jordan Fieldclerk Profile menu' })).toHaveTextContent('JFJordan Fieldclerk')
+    expect(await screen.findByRole('button', { name: 'JF Jordan Fieldclerk Profile menu' })).toHaveTextContent('JF Jordan Fieldclerk')
     const menu = await openMenu(user)
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Change Password', 'Delete Account', 'Logout'])
     expect(screen.getByText('jordan@example.com')).toBeInTheDocument()

@@ -102,9 +102,13 @@ export function ProfileMenu() {
             icon={<Avatar name={name} initials={{ id: initialsId }} size={28} color="colorful" aria-hidden="true" />}
           >
             {name && (
-              <span id={nameId} className={styles.name}>
-                {name}
-              </span>
+              <>
+                {/* A space after the initials, as they are seen: the button's text reads "JF Jordan Fieldclerk",
+                    not "JFJordan Fieldclerk" (a gap between flex items is no space to a text reader). */}{' '}
+                <span id={nameId} className={styles.name}>
+                  {name}
+                </span>
+              </>
             )}
             <span id={triggerId} hidden>
               {TEXT.trigger}
