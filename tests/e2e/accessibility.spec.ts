@@ -47,3 +47,13 @@ test('the profile menu, open over Template Management', async ({ page, request }
   // checked here.
   await expectAccessible(page, 'the profile menu')
 })
+
+test('the check leaves out only the focus guards: another hidden focusable element fails it', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+  // A focus guard as Tabster makes one passes; the same element without Tabster's mark is reported.
+  await page.getByRole('main').evaluate((main) => main.insertAdjacentHTML('beforeend', '<i tabindex="0" aria-hidden="true" data-tabster-dummy=""></i>'))
+  await expectAccessible(page, 'Sign in with a focus guard')
+  await page.getByRole('main').evaluate((main) => main.insertAdjacentHTML('beforeend', '<i tabindex="0" aria-hidden="true" id="not-a-guard"></i>'))
+  await expect(expectAccessible(page, 'Sign in with a hidden focusable element')).rejects.toThrow(/aria-hidden-focus \(serious\): .* at #not-a-guard/)
+})
