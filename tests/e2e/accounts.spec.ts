@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, PASSWORD, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { expectAccessible } from './support/axe.ts'
 import { waitForMail } from './support/mailbox.ts'
 
 /**
@@ -21,9 +22,12 @@ async function startIdleFromAStoppedClock(page: Page): Promise<void> {
 test('sign up, open the e-mailed link, complete the profile, sign in and sign out', async ({ page }) => {
   const email = uniqueEmail('new.clerk')
   await page.goto('/login')
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+  await expectAccessible(page, 'Sign in')
   await page.getByRole('link', { name: 'Sign up' }).click()
   await expect(page).toHaveURL(/\/signup$/)
   await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible()
+  await expectAccessible(page, 'Sign up')
 
   await page.getByRole('textbox', { name: 'Full Name' }).fill('Morgan Newclerk')
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
@@ -35,6 +39,7 @@ test('sign up, open the e-mailed link, complete the profile, sign in and sign ou
   await expect(page).toHaveURL(/\/emailrequest$/)
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
   await expect(page.getByText(email)).toBeVisible()
+  await expectAccessible(page, 'Sign up: check your email')
 
   const mail = await waitForMail(email, 'Complete your InspectScribe sign-up')
   expect(mail.text).toContain('Hello Morgan Newclerk,')
@@ -50,6 +55,7 @@ test('sign up, open the e-mailed link, complete the profile, sign in and sign ou
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
   await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD)
   await expect(page.getByText('Strong')).toBeVisible()
+  await expectAccessible(page, 'Complete your profile')
   await page.getByRole('button', { name: 'Create Account' }).click()
 
   await expect(page.getByText('Signup Successful. Redirecting to Sign In page...')).toBeVisible()
@@ -61,9 +67,13 @@ test('sign up, open the e-mailed link, complete the profile, sign in and sign ou
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/my-jobs$/)
   await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
-  await expect(page.getByLabel('Signed in as')).toHaveText('Morgan Newclerk')
+  // The profile menu is named by what it shows, the initials and the name, then what it is.
+  const profileMenu = page.getByRole('button', { name: 'Profile menu' })
+  await expect(profileMenu).toHaveAccessibleName('MN Morgan Newclerk Profile menu')
+  await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
+  await expectAccessible(page, 'My Jobs without jobs')
 
-  await page.getByRole('button', { name: 'Profile menu' }).click()
+  await profileMenu.click()
   await page.getByRole('menuitem', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
   expect(await page.evaluate(() => sessionStorage.getItem('auth_token'))).toBeNull()
@@ -81,13 +91,16 @@ test('forgot password, open the e-mailed link, reset, and sign in with the new p
   await expect(page).toHaveURL(/\/forgot-password$/)
   // The page loads lazily: until its heading shows, the Email field on screen is still the sign-in form's.
   await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible()
+  await expectAccessible(page, 'Forgot password')
   await page.getByRole('textbox', { name: 'Email' }).fill(email)
   await page.getByRole('button', { name: 'Reset Password' }).click()
   await expect(page.getByText('If an account exists for this email, a reset link has been sent. Please check your email.')).toBeVisible()
+  await expectAccessible(page, 'Forgot password: link sent')
 
   const mail = await waitForMail(email, 'Reset your InspectScribe password')
   await page.goto(mail.linkPath)
   await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible()
+  await expectAccessible(page, 'Reset password')
   await page.getByRole('textbox', { name: 'New Password' }).fill(newPassword)
   await page.getByRole('textbox', { name: 'Confirm Password' }).fill(newPassword)
   await page.getByRole('button', { name: 'Reset Password' }).click()
@@ -100,6 +113,7 @@ test('forgot password, open the e-mailed link, reset, and sign in with the new p
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByText('Invalid Credentials')).toBeVisible()
+  await expectAccessible(page, 'Sign in: Invalid Credentials')
 
   await signInThroughForm(page, email, newPassword)
   await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
@@ -157,7 +171,7 @@ test('a 403 from the server ends the session and opens the sign-in page', async 
   const email = uniqueEmail('forbidden')
   await createClerk(request, email)
   await signInThroughForm(page, email)
-  await expect(page.getByLabel('Signed in as')).toHaveText('Jordan Fieldclerk')
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toHaveAccessibleName('JF Jordan Fieldclerk Profile menu')
 
   // Damage the token's signature but keep its expiry, as a stolen or stale token would look.
   await page.evaluate(() => {

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { notAudioNamedMp3, recordAudio } from './support/audio.ts'
+import { expectAccessible } from './support/axe.ts'
 import { giveCredits } from './support/ops.ts'
 
 let folder = ''
@@ -84,10 +85,12 @@ test('a Human job with two files, a custom template and an additional file goes 
   await signedInClerk(page, 20)
   await openWizard(page)
   await fillGeneralInfo(page, 'Flat 3, 27 Marlborough Road, Bristol BS6 5AB', ['kitchen.mp3', 'hall.mp3'])
+  await expectAccessible(page, 'Create Job step 1, General Info')
   await page.getByRole('button', { name: 'Next' }).click()
 
   await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()
   await expect(page.getByRole('radio', { name: 'Manual or Human Transcription' })).toBeChecked()
+  await expectAccessible(page, 'Create Job step 2, Cost')
   await page.getByRole('radio', { name: 'AI Only Transcription' }).check()
   await expect(page.getByText('For AI and AI + Proofreading jobs, only one audio file can be submitted.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
@@ -102,12 +105,14 @@ test('a Human job with two files, a custom template and an additional file goes 
   await page.getByLabel('Template file').setInputFiles(file('my-template.txt'))
   await page.getByLabel('Additional files (optional)').setInputFiles(file('meter-readings.txt'))
   await expect(page.getByRole('button', { name: 'Remove meter-readings.txt' })).toBeVisible()
+  await expectAccessible(page, 'Create Job step 3, Documents')
   await page.getByRole('button', { name: 'Next' }).click()
 
   await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
   await expect(page.getByText('24 hours', { exact: true })).toBeVisible()
   await page.getByRole('textbox', { name: 'Remarks' }).fill('Keys with the letting agent.')
   await expect(page.getByText('Balance credit after purchase: 16.80')).toBeVisible()
+  await expectAccessible(page, 'Create Job step 4, Job Summary')
   const jobId = await acceptAndSubmit(page)
   await expect(page.getByRole('button', { name: `View details of job ${jobId}`, exact: true })).toBeVisible()
 })
@@ -119,6 +124,7 @@ test('with too little credit the cost step warns, keeps Next disabled, and offer
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByText('You have 0.00 credits but this job requires 1.00 credits')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+  await expectAccessible(page, 'Create Job step 2 without enough credit')
   // The warning's own button (the sidebar has one of the same name).
   await page.getByRole('main').getByRole('button', { name: 'Add Credit' }).click()
   await expect(page.getByRole('dialog', { name: 'Add Credit' })).toBeVisible()
@@ -135,6 +141,7 @@ test('a file that is not audio is refused naming it, and nothing else is lost', 
   await expect(page.getByRole('textbox', { name: /^Property address/ })).toHaveValue('112 Kingsway, Hove BN3 4FA')
   await expect(page.getByRole('button', { name: 'Remove broken.mp3' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled()
+  await expectAccessible(page, 'Create Job step 1 with a refused file')
 })
 
 test('leaving a filled form asks first, in the app and when the page unloads', async ({ page }) => {
@@ -145,6 +152,7 @@ test('leaving a filled form asks first, in the app and when the page unloads', a
   await page.getByRole('link', { name: 'My Jobs' }).click()
   const leave = page.getByRole('alertdialog', { name: 'Leave this page?' })
   await expect(leave).toContainText('You have unsaved changes. Are you sure you want to leave this page? All progress will be lost.')
+  await expectAccessible(page, 'the Leave this page? dialog')
   await leave.getByRole('button', { name: 'Stay' }).click()
   await expect(leave).toBeHidden()
   await expect(page.getByRole('textbox', { name: /^Property address/ })).toHaveValue('1 High Street, York')

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { expectAccessible } from './support/axe.ts'
 
 /** The focused element's tag and name, e.g. "IFRAME Terms and Conditions". */
 const focusedName = (page: Page) =>
@@ -20,6 +21,7 @@ test('the Terms dialog from sign-up has the product’s title bar and fits a 390
   // Focus starts in the document, as before the dialog took the product's style.
   await expect.poll(() => focusedName(page)).toBe('IFRAME Terms and Conditions')
   await expect(dialog.getByTestId('app-dialog-title-bar').getByRole('heading', { name: 'Terms and Conditions' })).toBeVisible()
+  await expectAccessible(page, 'the Terms and Conditions dialog')
   const box = (await dialog.boundingBox())!
   expect(box.x).toBeGreaterThanOrEqual(0)
   expect(box.x + box.width).toBeLessThanOrEqual(390)

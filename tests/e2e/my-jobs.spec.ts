@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { expectAccessible } from './support/axe.ts'
 import { createDemoJobs, ops } from './support/ops.ts'
 
 const ADDRESSES = ['14 Willow Crescent, Harrogate HG2 7QD', 'Flat 3, 27 Marlborough Road, Bristol BS6 5AB', '8 Station Approach, Didsbury, Manchester M20 2RE', '112 Kingsway, Hove BN3 4FA']
@@ -140,6 +141,8 @@ test('job details, every kind of download, and the Downloaded move', async ({ pa
   // The seventh demo job is a Human job (template), with a supporting sheet; the tenth is Completed with a transcript.
   const ids = await createDemoJobs(email, 12)
   await openMyJobs(page, email)
+  await expect(bodyRows(page)).toHaveCount(10)
+  await expectAccessible(page, 'My Jobs with jobs')
 
   await rowOf(page, ids[6]!).getByRole('button', { name: `View details of job ${ids[6]}`, exact: true }).click()
   const details = page.getByRole('dialog', { name: 'Job Details' })
@@ -148,6 +151,7 @@ test('job details, every kind of download, and the Downloaded move', async ({ pa
   }
   await expect(details).toContainText('5 Orchard Close, Cheltenham GL52 3HU')
   await expect(details).toContainText('No transcript files yet')
+  await expectAccessible(page, 'the Job Details dialog')
 
   const save = async (name: RegExp) => {
     const [download] = await Promise.all([page.waitForEvent('download'), details.getByRole('button', { name }).first().click()])
@@ -193,6 +197,7 @@ test('selecting finished jobs and deleting them, one or several', async ({ page,
   const bulk = page.getByRole('dialog', { name: 'Delete Multiple Jobs' })
   await bulk.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(bulk.getByText('Please select at least one job to delete')).toBeVisible()
+  await expectAccessible(page, 'the Delete Multiple Jobs dialog')
   await bulk.getByRole('button', { name: 'Cancel' }).click()
   await expect(bulk).toBeHidden()
 
@@ -213,6 +218,7 @@ test('selecting finished jobs and deleting them, one or several', async ({ page,
   await expect(single.getByText(`Are you sure you want to delete job #${ids[1]}?`)).toBeVisible()
   await single.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(single.getByText('Please tick the box to confirm that you want to delete the selected job(s).')).toBeVisible()
+  await expectAccessible(page, 'the Delete Job dialog')
   await single.getByRole('checkbox').check()
   await deleteAndSeeItClose(page, single, '1 job(s) deleted')
   await expect(bodyRows(page)).toHaveCount(3)

@@ -3,6 +3,7 @@
 // download tells them nothing.
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { expectAccessible } from './support/axe.ts'
 import { createDemoJobs, ops } from './support/ops.ts'
 
 test('a job’s notification opens its Job Details; Mark all as read marks the newest too; no notice of one’s own download', async ({ page, request }) => {
@@ -19,6 +20,7 @@ test('a job’s notification opens its Job Details; Mark all as read marks the n
   const details = page.getByRole('dialog', { name: 'Job Details' })
   await bell(3).click()
   await expect(list.getByText('6 demo jobs were added to your account.')).toBeVisible()
+  await expectAccessible(page, 'the notifications with unread ones')
 
   // Click: My Jobs opens the moved job's details, and the notification is read.
   await list.getByRole('link', { name: new RegExp(`Job #${ids[0]} is now Scheduled\\.`) }).click()

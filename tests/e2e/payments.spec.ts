@@ -10,6 +10,7 @@ import { pdfText } from '../../server/test/support/pdf-text.ts'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
+import { expectAccessible } from './support/axe.ts'
 
 const FULL_NAME = 'Priya Topup'
 
@@ -52,6 +53,7 @@ test('a clerk buys a plan with the 4242 test card: balance, history and the stat
   const addCredit = await openAddCredit(page)
   await expect(addCredit.getByText('No recent transactions found.')).toBeVisible()
   await expect(addCredit.getByText('No recharge history to show as of current date')).toBeVisible()
+  await expectAccessible(page, 'the Add Credit dialog without payments')
 
   const payment = await payForStarter(page, addCredit)
   await enterCard(payment, '4242 4242 4242 4242')
@@ -64,6 +66,7 @@ test('a clerk buys a plan with the 4242 test card: balance, history and the stat
   await expect(row).toContainText('£20.00')
   await expect(row).toContainText('20.00')
   await expect(row.getByRole('cell').first()).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
+  await expectAccessible(page, 'the Add Credit dialog with a payment')
 
   const downloading = page.waitForEvent('download')
   await addCredit.getByRole('button', { name: 'Download recharge report' }).click()
@@ -89,8 +92,10 @@ test('a declined card shows the provider’s message and changes nothing', async
   await signedInClerk(page, 'declined')
   const addCredit = await openAddCredit(page)
   const payment = await payForStarter(page, addCredit)
+  await expectAccessible(page, 'the Payment dialog in test mode')
   await enterCard(payment, '4000 0000 0000 0002')
   await expect(payment.getByRole('alert')).toHaveText('Your card was declined.')
+  await expectAccessible(page, 'the Payment dialog with a declined card')
   // The form stays for another card; nothing was credited.
   await expect(payment.getByRole('textbox', { name: 'Card number' })).toHaveValue('4000 0000 0000 0002')
   await payment.getByRole('button', { name: 'Cancel' }).click()

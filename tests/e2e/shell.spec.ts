@@ -1,5 +1,6 @@
 import { test, expect } from './support/test.ts'
 import { createClerk, PASSWORD, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { expectAccessible } from './support/axe.ts'
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x20), Buffer.from('\n%%EOF\n')])
 
@@ -19,6 +20,7 @@ test('the shell: credit, bell and notifications, and the profile dialog', async 
   await page.getByRole('menuitem', { name: 'Profile' }).click()
   const profile = page.getByRole('dialog', { name: 'User Profile' })
   await expect(profile.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Jordan Fieldclerk')
+  await expectAccessible(page, 'the User Profile dialog')
   await expect(profile.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '')
   const update = profile.getByRole('button', { name: 'Update' })
   await expect(update).toBeDisabled()
@@ -35,6 +37,7 @@ test('the shell: credit, bell and notifications, and the profile dialog', async 
   await bell.click()
   const item = page.getByText('Your profile details were updated.')
   await expect(item).toBeVisible()
+  await expectAccessible(page, 'the notifications')
   await item.click()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible()
@@ -49,11 +52,14 @@ test('change the password, then sign in with the new one', async ({ page, reques
   await page.getByRole('button', { name: 'Profile menu' }).click()
   await page.getByRole('menuitem', { name: 'Change Password' }).click()
   const dialog = page.getByRole('dialog', { name: 'Change Password' })
+  await expect(dialog.getByRole('textbox', { name: 'Current Password' })).toBeVisible()
+  await expectAccessible(page, 'the Change Password dialog')
   await dialog.getByRole('textbox', { name: 'Current Password' }).fill(PASSWORD)
   await dialog.getByRole('textbox', { name: 'New Password', exact: true }).fill(newPassword)
   await dialog.getByRole('textbox', { name: 'Confirm New Password' }).fill(newPassword)
   await dialog.getByRole('button', { name: 'Change Password' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Please confirm this action by checking the box')
+  await expectAccessible(page, 'the Change Password dialog with its message')
   await dialog.getByRole('checkbox').check()
   await dialog.getByRole('button', { name: 'Change Password' }).click()
   await expect(dialog.getByText('Password changed successfully')).toBeVisible()
@@ -71,6 +77,8 @@ test('upload a template, be refused a second, download it, delete it', async ({ 
   await signInThroughForm(page, email)
   await page.getByRole('link', { name: 'Template Management' }).click()
   await expect(page.getByRole('heading', { name: 'Template Management' })).toBeVisible()
+  await expect(page.getByText('No template has been added yet.', { exact: false })).toBeVisible()
+  await expectAccessible(page, 'Template Management without a template')
 
   await page.getByRole('textbox', { name: 'Template Name' }).fill('Inventory Standard')
   await page.getByLabel('Template File').setInputFiles({ name: 'Inspection Template.pdf', mimeType: 'application/pdf', buffer: PDF })
@@ -81,6 +89,7 @@ test('upload a template, be refused a second, download it, delete it', async ({ 
   // One template per clerk: the form says so, and the server refuses a second outright.
   await expect(page.getByText('To add a new template, remove the existing one first.')).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Template Name' })).toBeDisabled()
+  await expectAccessible(page, 'Template Management with a template')
   const token = await page.evaluate(() => sessionStorage.getItem('auth_token'))
   const second = await request.post('/api/clerk-template/create/', {
     headers: { authorization: `Bearer ${token}` },
@@ -97,6 +106,7 @@ test('upload a template, be refused a second, download it, delete it', async ({ 
   await expect(dialog.getByText(/cannot be undone/)).toBeVisible()
   const confirm = dialog.getByRole('button', { name: 'Delete', exact: true })
   await expect(confirm).toBeDisabled()
+  await expectAccessible(page, 'the Delete Template dialog')
   await dialog.getByRole('checkbox').check()
   await confirm.click()
   await expect(dialog).toBeHidden()
@@ -114,6 +124,7 @@ test('delete the account, then fail to sign in again', async ({ page, request })
   const dialog = page.getByRole('dialog', { name: 'Delete Account' })
   await dialog.getByRole('button', { name: 'Delete Account' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Please confirm all statements to proceed with account deletion.')
+  await expectAccessible(page, 'the Delete Account dialog')
   for (const box of await dialog.getByRole('checkbox').all()) await box.check()
   await dialog.getByRole('button', { name: 'Delete Account' }).click()
   await expect(dialog.getByText('Account deleted successfully. Redirecting to login page...')).toBeVisible()

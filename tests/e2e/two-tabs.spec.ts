@@ -41,7 +41,7 @@ test('two tabs refreshing at once both stay signed in, and the session lives on'
   for (const tab of tabs) {
     await tab.reload()
     await expect(tab).toHaveURL(/\/my-jobs$/)
-    await expect(tab.getByLabel('Signed in as')).toHaveText('Jordan Fieldclerk')
+    await expect(tab.getByRole('button', { name: 'Profile menu' })).toHaveAccessibleName('JF Jordan Fieldclerk Profile menu')
     await expect(tab.getByRole('table', { name: 'Jobs' })).toContainText('Submitted')
   }
 

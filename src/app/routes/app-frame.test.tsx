@@ -55,7 +55,7 @@ function renderFrame(userOptions?: Parameters<typeof userEvent.setup>[0]) {
 }
 
 const openMenu = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.click(await screen.findByRole('button', { name: 'Profile menu' }))
+  await user.click(await screen.findByRole('button', { name: /Profile menu$/ }))
   return screen.findByRole('menu')
 }
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { refreshCredits } from '@/lib/credits'
 import { profileAnswer, renderWithPortal, setUpFakePortalApi, stubViewport, waitForDialogClosed } from '@/test/fake-portal-api'
@@ -149,8 +149,16 @@ describe('AppShell: the header', () => {
     renderShell()
     const header = screen.getByRole('banner')
     expect(await within(header).findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument()
-    const menu = within(header).getByRole('button', { name: 'Profile menu' })
-    await waitFor(() => expect(menu).toHaveTextContent('Jordan Fieldclerk'))
+    expect(await within(header).findByRole('button', { name: 'JF Jordan Fieldclerk Profile menu' })).toHaveTextContent('Jordan Fieldclerk')
+  })
+
+  it('opens the profile menu inside the header’s banner landmark, the clerk’s name and e-mail with it', async () => {
+    const { user } = renderShell()
+    const header = screen.getByRole('banner')
+    await user.click(await within(header).findByRole('button', { name: 'JF Jordan Fieldclerk Profile menu' }))
+    const menu = await within(header).findByRole('menu')
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Change Password', 'Delete Account', 'Logout'])
+    expect(within(header).getByText('jordan@example.com')).toBeInTheDocument()
   })
 })
 

@@ -13,7 +13,7 @@ function renderMenu(userOptions?: RenderOptions['userOptions']) {
 }
 
 async function openMenu(user: ReturnType<typeof renderMenu>['user']) {
-  await user.click(screen.getByRole('button', { name: 'Profile menu' }))
+  await user.click(screen.getByRole('button', { name: /Profile menu$/ }))
   return screen.findByRole('menu')
 }
 
@@ -24,7 +24,8 @@ afterEach(() => {
 describe('ProfileMenu', () => {
   it('shows the clerk’s name, and offers Profile, Change Password, Delete Account and Logout', async () => {
     const { user } = renderMenu()
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Profile menu' })).toHaveTextContent('Jordan Fieldclerk'))
+    // Named by what it shows (the initials and the name), then what it is (WCAG 2.5.3 Label in Name).
+    expect(await screen.findByRole('button', { name: 'JF Jordan Fieldclerk Profile menu' })).toHaveTextContent('JF Jordan Fieldclerk')
     const menu = await openMenu(user)
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile', 'Change Password', 'Delete Account', 'Logout'])
     expect(screen.getByText('jordan@example.com')).toBeInTheDocument()
@@ -34,6 +35,7 @@ describe('ProfileMenu', () => {
     api.answer('GET', '/profile', { status: 500, body: {} })
     const { user } = renderWithPortal(<ProfileMenu />)
     await waitFor(() => expect(api.seen('GET', '/profile')).toHaveLength(1))
+    expect(screen.getByRole('button', { name: 'Profile menu' })).toBeInTheDocument()
     await openMenu(user)
     expect(await screen.findByText('Could not load profile data')).toBeInTheDocument()
   })

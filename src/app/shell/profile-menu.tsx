@@ -13,6 +13,7 @@ import {
   MenuPopover,
   MenuTrigger,
   tokens,
+  useId,
 } from '@fluentui/react-components'
 import { Delete24Regular, Key24Regular, Person24Regular, SignOut24Regular } from '@fluentui/react-icons'
 import { useQueryClient } from '@tanstack/react-query'
@@ -25,7 +26,6 @@ import { UserProfileDialog } from '@/features/profile/components/user-profile-di
 
 export const PROFILE_MENU_TEXT = {
   trigger: 'Profile menu',
-  signedInAs: 'Signed in as',
   /** portal-spec.md §8 Profile. */
   loadFailed: 'Could not load profile data',
   profile: 'Profile',
@@ -70,6 +70,11 @@ export function ProfileMenu() {
   const [opening, setOpening] = useState(0)
   const [leaving, setLeaving] = useState(false)
   const name = profile.data?.full_name
+  // The button is named by what it shows, then what it is: "JF Jordan Fieldclerk Profile menu" (WCAG
+  // 2.5.3, the visible initials and name start the accessible name, so a voice command "click JF" works).
+  const initialsId = useId('profile-initials-')
+  const nameId = useId('profile-name-')
+  const triggerId = useId('profile-trigger-')
 
   /** Ends the session here and on the server, forgets cached data, and goes to /login (spec §2). */
   const signOut = async () => {
@@ -87,15 +92,27 @@ export function ProfileMenu() {
 
   return (
     <>
-      <Menu positioning="below-end">
+      {/* Inline: the popover stays inside the header's banner landmark, where its name and e-mail belong. */}
+      <Menu positioning="below-end" inline>
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" className={styles.trigger} aria-label={TEXT.trigger} icon={<Avatar name={name} size={28} color="colorful" aria-hidden="true" />}>
+          <Button
+            appearance="subtle"
+            className={styles.trigger}
+            aria-labelledby={`${initialsId} ${nameId} ${triggerId}`}
+            icon={<Avatar name={name} initials={{ id: initialsId }} size={28} color="colorful" aria-hidden="true" />}
+          >
             {name && (
-              // Read by the e2e journeys; the button itself is named "Profile menu".
-              <span className={styles.name} aria-label={TEXT.signedInAs}>
-                {name}
-              </span>
+              <>
+                {/* A space after the initials, as they are seen: the button's text reads "JF Jordan Fieldclerk",
+                    not "JFJordan Fieldclerk" (a gap between flex items is no space to a text reader). */}{' '}
+                <span id={nameId} className={styles.name}>
+                  {name}
+                </span>
+              </>
             )}
+            <span id={triggerId} hidden>
+              {TEXT.trigger}
+            </span>
           </Button>
         </MenuTrigger>
         <MenuPopover>

@@ -44,6 +44,8 @@ const useStyles = makeStyles({
   sortButton: {
     display: 'inline-flex',
     alignItems: 'center',
+    // WCAG 2.2 target size (2.5.8): stacked sort buttons are each at least 24 px tall.
+    minHeight: '24px',
     gap: tokens.spacingHorizontalXXS,
     padding: 0,
     border: 'none',

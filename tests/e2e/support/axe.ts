@@ -1,0 +1,45 @@
+// axe on a screen as the clerk sees it (issue 14: axe on every screen of the e2e suite). One call checks
+// the page at its current width and at the 820 px tablet width, then puts the width back.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect } from './test.ts'
+
+/** WCAG 2.0, 2.1 and 2.2 levels A and AA, and axe's best practices (landmarks, one main, headings). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice']
+
+/**
+ * Fluent's focus trap puts focus guards (Tabster's `<i tabindex="0" aria-hidden="true" data-tabster-dummy>`)
+ * around menus, popovers and dialogs. They are focusable and hidden on purpose: focus landing on one is
+ * moved on at once, so no one ever rests on a hidden element. axe's `aria-hidden-focus` flags them; that
+ * one rule skips exactly those elements, and every other rule still looks at them.
+ */
+const FOCUS_GUARD_RULE = 'aria-hidden-focus'
+const FOCUS_GUARD = '[data-tabster-dummy]'
+
+export const TABLET_WIDTH = 820
+
+type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
+
+async function violationsAt(page: Page): Promise<AxeViolation[]> {
+  const everyRule = await new AxeBuilder({ page }).withTags(TAGS).disableRules([FOCUS_GUARD_RULE]).analyze()
+  const focusGuards = await new AxeBuilder({ page }).withRules([FOCUS_GUARD_RULE]).exclude(FOCUS_GUARD).analyze()
+  return [...everyRule.violations, ...focusGuards.violations]
+}
+
+/** One line per element: rule, impact, what is wrong, and where. */
+function describe(violations: AxeViolation[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}: ${node.html}`),
+  )
+}
+
+/** Fails listing every accessibility violation of what the page shows now, at its width and at 820 px. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 720 }
+  const widths = size.width === TABLET_WIDTH ? [size.width] : [size.width, TABLET_WIDTH]
+  for (const width of widths) {
+    if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: size.height })
+    expect(describe(await violationsAt(page)), `axe on ${screen} at ${width} px`).toEqual([])
+  }
+  if (page.viewportSize()?.width !== size.width) await page.setViewportSize(size)
+}
