@@ -46,9 +46,8 @@ export const ADD_CREDIT_TEXT = {
   downloadReport: 'Download recharge report',
   /** portal-spec.md §8, word for word: the clerk has no recharge yet, so no statement. */
   noReport: 'No recharge history to show as of current date',
-  /** portal-spec.md §8 "Downloads": the client-side wording of a failed report download. */
-  reportFetchFailed: 'Failed to download the report file',
-  reportDownloadFailed: 'Failed to download the report file. Please try again.',
+  /** portal-spec.md §8 "Downloads", word for word: the client-side wording of a failed report download. */
+  reportDownloadFailed: 'Failed to download the report file',
 
   offline: 'You are offline. Buying credits and downloading the recharge report need a connection; try again when you are back online.',
 } as const

@@ -296,15 +296,15 @@ describe('Add Credit: the recharge report', () => {
     expect(within(dialog).queryByText('No recharge history to show as of current date')).not.toBeInTheDocument()
   })
 
-  it('says "Failed to download the report file. Please try again." when the download fails', async () => {
+  it('says "Failed to download the report file" (portal-spec.md §8 Downloads) when the download fails', async () => {
     answerPlans()
     answerHistory()
     api.answer('GET', '/files/15/clerks/c1/recharges/statement.pdf', { status: 404, body: { detail: 'Not found' } })
     const { user, dialog } = renderDialog()
     const button = await within(dialog).findByRole('button', { name: 'Download recharge report' })
     await user.click(button)
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to download the report file\. Please try again\.$/)
-    expect(button).toHaveAccessibleDescription('Failed to download the report file. Please try again.')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to download the report file$/)
+    expect(button).toHaveAccessibleDescription('Failed to download the report file')
     expect(saved).toEqual([])
   })
 })
