@@ -18,8 +18,6 @@ export const CREDIT_TEXT = {
 /** The Add Credit dialog (portal-spec.md §2, §3, §8 "Recharge"). */
 export const ADD_CREDIT_TEXT = {
   plansHeading: 'Recharge plans',
-  /** The radio group's name. */
-  plansLabel: 'Choose a recharge plan',
   loadingPlans: 'Loading recharge plans...',
   /** portal-spec.md §8, word for word. */
   plansFailed: 'Failed to load recharge plans',

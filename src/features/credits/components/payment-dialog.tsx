@@ -8,7 +8,7 @@ import type { RechargePlan } from '@contract/lookups.ts'
 import { PAYMENT_MESSAGES } from '@contract/payments.ts'
 import { AppDialog } from '@/components/app-dialog'
 import { loadStripeJs, type StripeLoader } from '../lib/card-payment'
-import { formatCredits, formatPrice } from '../lib/payment-figures'
+import { formatMoney, formatPlanCredits } from '../lib/recharge-format'
 import { CREDIT_TEXT, PAYMENT_TEXT as TEXT } from '../messages'
 import { PaymentSummary } from './payment-summary'
 import { TestCardForm } from './test-card-form'
@@ -49,7 +49,7 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
   const payment = usePayment({ plan, active: open, loadStripe, onDone: onClose })
   const { setup, busy, succeeded, online } = payment
   const ready = setup.state === 'ready' ? setup : null
-  const price = payment.price && formatPrice(payment.price.amount, payment.price.currency)
+  const price = payment.price && formatMoney(payment.price.amount, payment.price.currency)
   const error = setup.state === 'failed' ? setup.message : payment.payError
 
   const form = ready && {
@@ -92,7 +92,7 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
             <MessageBarBody>{PAYMENT_MESSAGES.succeeded}</MessageBarBody>
           </MessageBar>
         )}
-        <PaymentSummary planName={plan ? plan.name : TEXT.defaultPlan} credits={formatCredits(payment.credits)} price={price} />
+        <PaymentSummary planName={plan ? plan.name : TEXT.defaultPlan} credits={formatPlanCredits(payment.credits)} price={price} />
         {setup.state === 'loading' && online && preparing}
         {form && !succeeded && ready.config.mode === 'test' && <TestCardForm {...form} />}
         {form && !succeeded && ready.config.mode === 'stripe' && ready.stripe && (
