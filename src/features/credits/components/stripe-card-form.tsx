@@ -54,7 +54,9 @@ function StripeCardFields({ clientSecret, payLabel, busy, disabled, onPay }: Car
       if (!stripe || !card) throw new PaymentFailure(PAYMENT_MESSAGES.cannotProceed)
       const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } })
       if (error) throw new PaymentFailure(error.message || PAYMENT_MESSAGES.failed)
-      if (paymentIntent.status !== 'succeeded') throw new PaymentFailure(PAYMENT_MESSAGES.failed)
+      // 'processing': Stripe has the payment and its outcome comes with the webhook, so the credits are
+      // awaited as after 'succeeded'; anything else was not paid.
+      if (paymentIntent.status !== 'succeeded' && paymentIntent.status !== 'processing') throw new PaymentFailure(PAYMENT_MESSAGES.failed)
       return paymentIntent.id
     })
   }

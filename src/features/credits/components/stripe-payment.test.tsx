@@ -55,6 +55,16 @@ describe('PaymentDialog: Stripe mode', () => {
     await waitFor(() => expect(api.seen('GET', '/profile')).toHaveLength(2))
   })
 
+  it('takes a payment Stripe is still processing as paid: awaits its credits and says "Payment Successful!"', async () => {
+    const fake = fakeStripe({ confirmCardPayment: async () => ({ paymentIntent: { id: 'pi_live_1', status: 'processing' } }) as PaymentIntentResult })
+    api.answer('GET', PATHS.status('pi_live_1'), { status: 200, body: { credited: true } })
+    const { user, pay } = await readyToPay(fake.stripe)
+    await user.click(pay)
+    expect(await inDialog().findByRole('status')).toHaveTextContent(/^Payment Successful!$/)
+    expect(inDialog().queryByRole('alert')).not.toBeInTheDocument()
+    expect(api.seen('GET', PATHS.status('pi_live_1'))).toHaveLength(1)
+  })
+
   it.each([
     ['Stripe’s error without words', async () => ({ error: { type: 'card_error' } }) as PaymentIntentResult, 'Payment failed. Please try again.'],
     ['a payment left unfinished', async () => ({ paymentIntent: { id: 'pi_live_1', status: 'requires_payment_method' } }) as PaymentIntentResult, 'Payment failed. Please try again.'],
