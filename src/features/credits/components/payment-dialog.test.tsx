@@ -148,6 +148,19 @@ describe('PaymentDialog: test mode', () => {
     expect(api.seen('POST', PATHS.confirm).map((request) => (request.body as { card_number: string }).card_number)).toEqual(['4000000000000002', '4242424242424242'])
   })
 
+  it('takes a 409 conflict (already paid: an earlier answer was lost) as paid, awaits the credits and says "Payment Successful!"', async () => {
+    serve()
+    api.answer('POST', PATHS.confirm, { status: 409, body: { detail: 'This payment has already been made. Your credits have been added; nothing more was charged.', code: 'conflict' } })
+    api.answer('GET', PATHS.status('pi_test_1'), { status: 200, body: { credited: true } })
+    const { user } = renderPaymentDialog()
+    await inDialog().findByRole('button', { name: 'Pay £20.00' })
+    await typeCard(user, '4242 4242 4242 4242')
+    await user.click(payButton())
+    expect(await inDialog().findByRole('status')).toHaveTextContent(/^Payment Successful!$/)
+    expect(inDialog().queryByRole('alert')).not.toBeInTheDocument()
+    expect(api.seen('GET', PATHS.status('pi_test_1'))).toHaveLength(1)
+  })
+
   it.each([
     ['a refusal without words', { status: 402, body: { code: 'card_declined' } }, 'Payment failed. Please try again.'],
     ['no answer', 'network' as const, 'Payment failed. Please try again.'],

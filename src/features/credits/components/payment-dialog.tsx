@@ -94,7 +94,7 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
         )}
         <PaymentSummary planName={plan ? plan.name : TEXT.defaultPlan} credits={formatPlanCredits(payment.credits)} price={price} />
         {setup.state === 'loading' && online && preparing}
-        {form && !succeeded && ready.config.mode === 'test' && <TestCardForm {...form} />}
+        {form && !succeeded && ready.config.mode === 'test' && <TestCardForm {...form} paymentIntentId={ready.intent.payment_intent_id} />}
         {form && !succeeded && ready.config.mode === 'stripe' && ready.stripe && (
           <Suspense fallback={preparing}>
             <StripeCardForm stripe={ready.stripe} {...form} />

@@ -4,7 +4,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { Field, Input, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
 import { TEST_CARDS, TEST_MODE_LABEL } from '@contract/payments.ts'
-import { confirmTestPayment } from '../api/confirm-test-payment'
+import { payWithTestCard } from '../api/confirm-test-payment'
 import type { CardFormProps } from '../lib/card-payment'
 import { readTestCard, type TestCardFields, type TestCardProblems } from '../lib/test-card-fields'
 import { PAYMENT_TEXT as TEXT } from '../messages'
@@ -25,7 +25,7 @@ const useStyles = makeStyles({
 
 const FIELD_ORDER = ['cardNumber', 'expiry', 'cvc'] as const
 
-export function TestCardForm({ clientSecret, payLabel, busy, disabled, onPay }: CardFormProps) {
+export function TestCardForm({ paymentIntentId, clientSecret, payLabel, busy, disabled, onPay }: CardFormProps & { paymentIntentId: string }) {
   const styles = useStyles()
   const headingId = useId()
   const [fields, setFields] = useState<TestCardFields>({ cardNumber: '', expiry: '', cvc: '' })
@@ -43,7 +43,7 @@ export function TestCardForm({ clientSecret, payLabel, busy, disabled, onPay }: 
       return
     }
     const card = read.card
-    onPay(async () => (await confirmTestPayment({ client_secret: clientSecret, ...card })).id)
+    onPay(() => payWithTestCard({ client_secret: clientSecret, ...card }, paymentIntentId))
   }
 
   const input = (field: keyof TestCardFields, autoComplete: string, maxLength: number) => (
