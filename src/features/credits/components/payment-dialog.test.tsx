@@ -37,6 +37,13 @@ describe('PaymentDialog: what is bought', () => {
     expect(api.seen('GET', PATHS.config)).toHaveLength(1)
   })
 
+  it("shows the credits the server's intent will add, not the plan's credit_value read earlier", async () => {
+    serve({ intent: intentAnswer({ credits: 25 }) })
+    renderPaymentDialog({ plan: { ...STANDARD_PLAN, credit_value: 20 } })
+    await inDialog().findByRole('button', { name: 'Pay £20.00' })
+    expect(summary()).toEqual(['Plan: Standard plan', 'Credits to add: 25', 'Price: £20.00'])
+  })
+
   it('without a plan, asks for the default payment of 50', async () => {
     serve({ intent: intentAnswer({ amount: 50, credits: 50 }) })
     renderPaymentDialog({ plan: null })

@@ -97,7 +97,11 @@ export function usePayment({ plan, active, loadStripe, onDone }: UsePaymentOptio
 
   return {
     online,
-    credits,
+    /**
+     * The credits the server will add once it has answered (the plan in the client's lookups may be
+     * stale, from the service worker's cache); the plan's credit_value, or the default, until then.
+     */
+    credits: intent.data ? intent.data.credits : credits,
     /** The server's price for it, once asked (shown even when the card form cannot be). */
     price: intent.data && isValidPaymentAmount(intent.data.amount) ? { amount: intent.data.amount, currency: intent.data.currency } : undefined,
     setup,
