@@ -61,6 +61,8 @@ export const PAYMENT_TEXT = {
   preparing: 'Preparing the payment...',
   pay: (price: string) => `Pay ${price}`,
   paying: 'Paying...',
+  /** Paid, but the credits had not come when the dialog stopped asking: honest, not "Payment Successful!". */
+  creditsPending: 'Payment received. Your credits will appear in your balance shortly.',
   cancel: 'Cancel',
   close: 'Close',
   cardNumber: 'Card number',

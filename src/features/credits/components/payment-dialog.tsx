@@ -46,8 +46,9 @@ function useOpenings(open: boolean): number {
 
 function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: PaymentDialogProps) {
   const styles = useStyles()
-  const payment = usePayment({ plan, active: open, loadStripe, onDone: onClose })
-  const { setup, busy, succeeded, online } = payment
+  const payment = usePayment({ plan, active: open, loadStripe, onClose })
+  const { setup, busy, succeeded, creditsPending, online } = payment
+  const paid = succeeded || creditsPending
   const ready = setup.state === 'ready' ? setup : null
   const price = payment.price && formatMoney(payment.price.amount, payment.price.currency)
   const error = setup.state === 'failed' ? setup.message : payment.payError
@@ -67,17 +68,17 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
       title={TEXT.title}
       // While a card is being confirmed the dialog stays: closing could not stop the charge, and its
       // outcome (and the refreshed balance) would be lost (docs/decisions.md).
-      onClose={busy ? () => undefined : onClose}
+      onClose={busy ? () => undefined : payment.close}
       closeButton={!busy}
       maxWidth="sm"
       actions={
-        <Button onClick={onClose} disabled={busy}>
-          {succeeded ? TEXT.close : TEXT.cancel}
+        <Button onClick={payment.close} disabled={busy}>
+          {paid ? TEXT.close : TEXT.cancel}
         </Button>
       }
     >
       <div className={styles.body}>
-        {!online && !succeeded && (
+        {!online && !paid && (
           <MessageBar intent="warning" role="status" aria-labelledby={undefined} layout="multiline">
             <MessageBarBody>{CREDIT_TEXT.offlinePayments}</MessageBarBody>
           </MessageBar>
@@ -92,10 +93,15 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
             <MessageBarBody>{PAYMENT_MESSAGES.succeeded}</MessageBarBody>
           </MessageBar>
         )}
+        {creditsPending && (
+          <MessageBar intent="info" role="status" aria-labelledby={undefined} layout="multiline">
+            <MessageBarBody>{TEXT.creditsPending}</MessageBarBody>
+          </MessageBar>
+        )}
         <PaymentSummary planName={plan ? plan.name : TEXT.defaultPlan} credits={formatPlanCredits(payment.credits)} price={price} />
         {setup.state === 'loading' && online && preparing}
-        {form && !succeeded && ready.config.mode === 'test' && <TestCardForm {...form} paymentIntentId={ready.intent.payment_intent_id} />}
-        {form && !succeeded && ready.config.mode === 'stripe' && ready.stripe && (
+        {form && !paid && ready.config.mode === 'test' && <TestCardForm {...form} paymentIntentId={ready.intent.payment_intent_id} />}
+        {form && !paid && ready.config.mode === 'stripe' && ready.stripe && (
           <Suspense fallback={preparing}>
             <StripeCardForm stripe={ready.stripe} {...form} />
           </Suspense>

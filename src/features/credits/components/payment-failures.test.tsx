@@ -1,8 +1,13 @@
 // The Payment dialog's failures in the words of portal-spec.md §5 and §8, each in its place (issue 13):
-// an amount that is not one, a card refused or not confirmed, a card typed wrong, and the calls that
-// prepare the payment failing. The server's answers are those of contract/payments.ts.
+// an amount that is not one, a card refused or not confirmed, a card typed wrong, the calls that
+// prepare the payment failing, and a payment whose credits had not come when the dialog stopped asking.
+// The server's answers are those of contract/payments.ts.
+import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { balanceAsked, cardNumber, cvc, expiry, inDialog, intentAnswer, PATHS, payButton, renderPaymentDialog, setUpPaymentApi, typeCard } from '../testing/payment-test-kit'
+import { PAYMENT_SUCCESS_CLOSE_MS } from '@contract/payments.ts'
+import { startFakeClock } from '@/test/manual-clock'
+import { PAYMENT_STATUS_MAX_ASKS, PAYMENT_STATUS_POLL_MS } from '../api/get-payment-status'
+import { advanceUntil, balanceAsked, cardNumber, cvc, expiry, inDialog, intentAnswer, PATHS, payButton, renderPaymentDialog, setUpPaymentApi, typeCard } from '../testing/payment-test-kit'
 
 const { api, serve } = setUpPaymentApi()
 
@@ -96,5 +101,43 @@ describe('PaymentDialog: failures while preparing (spec §8)', () => {
     expect(await inDialog().findByRole('alert')).toHaveTextContent(new RegExp(`^${shown.replace(/\./g, '\\.')}$`))
     expect(inDialog().queryByRole('textbox', { name: /^Card number/ })).not.toBeInTheDocument()
     expect(api.seen('POST', PATHS.confirm)).toHaveLength(0)
+  })
+})
+
+describe('PaymentDialog: paid, the credits not come yet', () => {
+  const PENDING = 'Payment received. Your credits will appear in your balance shortly.'
+
+  it('says the credits will follow (not "Payment Successful!") when the checks run out, stays open, and reads the credits again on Close', async () => {
+    serve()
+    api.answer('POST', PATHS.confirm, { status: 200, body: { id: 'pi_test_1', status: 'succeeded' } })
+    api.answer('GET', PATHS.status('pi_test_1'), { status: 200, body: { credited: false } })
+    const updated = vi.fn()
+    window.addEventListener('credits-updated', updated)
+    startFakeClock()
+    const { user, onClose } = renderPaymentDialog({ userOptions: { advanceTimers: vi.advanceTimersByTime } })
+    await inDialog().findByRole('button', { name: 'Pay £20.00' })
+    await balanceAsked(api)
+    await typeCard(user, '4242 4242 4242 4242')
+    await user.click(payButton())
+
+    // Each check's retry delay passes on the fake clock, not in real time.
+    await advanceUntil(PAYMENT_STATUS_POLL_MS, () => expect(inDialog().getByRole('status')).toHaveTextContent(new RegExp(`^${PENDING.replace(/\./g, '\\.')}$`)))
+    expect(api.seen('GET', PATHS.status('pi_test_1'))).toHaveLength(PAYMENT_STATUS_MAX_ASKS)
+    expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument()
+    expect(inDialog().queryByRole('form')).not.toBeInTheDocument()
+    await waitFor(() => expect(api.seen('GET', '/profile')).toHaveLength(2))
+
+    // No closing by itself: the clerk reads it and closes.
+    await act(() => vi.advanceTimersByTimeAsync(PAYMENT_SUCCESS_CLOSE_MS * 5))
+    expect(onClose).not.toHaveBeenCalled()
+    // The footer's Close (the title bar's close button has the same name).
+    const close = inDialog()
+      .getAllByRole('button', { name: 'Close' })
+      .find((button) => button.textContent === 'Close')
+    await user.click(close!)
+    expect(onClose).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(api.seen('GET', '/profile')).toHaveLength(3))
+    await waitFor(() => expect(updated).toHaveBeenCalledTimes(2))
+    window.removeEventListener('credits-updated', updated)
   })
 })

@@ -1,7 +1,8 @@
 // The Payment dialog's states (portal-spec.md §4): loading (the configuration, the intent and, with
 // Stripe, Stripe.js), ready (the card form), paying (the card confirmed, then its credits awaited),
-// success ("Payment Successful!", then the dialog closes after PAYMENT_SUCCESS_CLOSE_MS) or an error in
-// the words of spec §8. Offline nothing is asked; back online it carries on by itself.
+// success ("Payment Successful!", then the dialog closes after PAYMENT_SUCCESS_CLOSE_MS), paid but not
+// yet credited (the checks ran out: it says the credits follow, and stays open), or an error in the
+// words of spec §8. Offline nothing is asked; back online it carries on by itself.
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Stripe } from '@stripe/stripe-js'
@@ -33,11 +34,11 @@ export interface UsePaymentOptions {
   /** The dialog is open: nothing is asked while it is closed. */
   active: boolean
   loadStripe: StripeLoader
-  /** Called PAYMENT_SUCCESS_CLOSE_MS after "Payment Successful!". */
-  onDone: () => void
+  /** Closes the dialog: PAYMENT_SUCCESS_CLOSE_MS after "Payment Successful!", or when the clerk closes it. */
+  onClose: () => void
 }
 
-export function usePayment({ plan, active, loadStripe, onDone }: UsePaymentOptions) {
+export function usePayment({ plan, active, loadStripe, onClose }: UsePaymentOptions) {
   const queryClient = useQueryClient()
   const online = useOnlineStatus()
   // Tells this opening's intent from the last one's (the dialog is mounted afresh for each opening).
@@ -65,18 +66,22 @@ export function usePayment({ plan, active, loadStripe, onDone }: UsePaymentOptio
   const pay = useMutation({ mutationFn: (confirm: ConfirmCard) => confirm() })
   const paidId = pay.data
   const credited = useQuery({ ...paymentCreditedQueryOptions(paidId ?? ''), enabled: paidId !== undefined })
-  // Credited, or asked as often as it may be: the card was charged either way, and the credits follow
-  // with the provider's event (the server credits it exactly once, whenever it comes).
-  const succeeded = paidId !== undefined && (credited.isSuccess || credited.isError)
-  const busy = pay.isPending || (paidId !== undefined && !succeeded)
+  const succeeded = paidId !== undefined && credited.isSuccess
+  // Asked as often as it may be and not credited yet: the card was charged, and the credits follow
+  // with the provider's event (the server credits it exactly once, whenever it comes). Said so, not
+  // "Payment Successful!", and the dialog stays open until the clerk closes it.
+  const creditsPending = paidId !== undefined && credited.isError
+  const paid = succeeded || creditsPending
+  const busy = pay.isPending || (paidId !== undefined && !paid)
 
-  const done = useEffectEvent(() => onDone())
+  const close = useEffectEvent(() => onClose())
   useEffect(() => {
-    if (!succeeded) return
+    if (!paid) return
     void refreshCredits(queryClient)
-    const timer = setTimeout(() => done(), PAYMENT_SUCCESS_CLOSE_MS)
+    if (!succeeded) return
+    const timer = setTimeout(() => close(), PAYMENT_SUCCESS_CLOSE_MS)
     return () => clearTimeout(timer)
-  }, [succeeded, queryClient])
+  }, [paid, succeeded, queryClient])
 
   // Two presses before React has drawn "Paying..." still make one confirmation.
   const confirming = useRef(false)
@@ -107,6 +112,12 @@ export function usePayment({ plan, active, loadStripe, onDone }: UsePaymentOptio
     setup,
     busy,
     succeeded,
+    creditsPending,
+    /** Closing with the credits still to come reads them once more, in case they came meanwhile. */
+    close: () => {
+      if (creditsPending) void refreshCredits(queryClient)
+      onClose()
+    },
     /** Why the last press of Pay did not pay; cleared by the next press. */
     payError: pay.error ? paymentFailureText(pay.error) : null,
     pay: startPaying,

@@ -1,7 +1,7 @@
 // Test support for the Payment dialog: the server's answers per contract/payments.ts (its routes are
 // served by the fake API behind fetch), a stand-in for Stripe.js, and the dialog rendered in the app's
 // providers beside a reader of the credit balance, so a test can see the balance asked for again.
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, getConfig, screen, waitFor, within } from '@testing-library/react'
 import { expect, vi } from 'vitest'
 import type { Stripe } from '@stripe/stripe-js'
 import type { RechargePlan } from '@contract/lookups.ts'
@@ -10,6 +10,28 @@ import { profileAnswer, renderWithPortal, setUpFakePortalApi, type FakePortalApi
 import { useCreditBalance } from '../api/get-credit-balance'
 import type { StripeLoader } from '../lib/card-payment'
 import { PaymentDialog } from '../components/payment-dialog'
+
+// Taken before any test fakes the timers (as src/test/manual-clock.ts does).
+const realSetImmediate = globalThis.setImmediate
+const realNow = Date.now
+
+/**
+ * Lets a poll's retry delays pass on a fake clock (startFakeClock) instead of in real time: moves the
+ * clock on `stepMs` at a time, letting the answers in between, until `check` passes; fails with
+ * check's error after Testing Library's wait limit of real time.
+ */
+export async function advanceUntil(stepMs: number, check: () => void): Promise<void> {
+  const limit = realNow() + getConfig().asyncUtilTimeout
+  for (;;) {
+    try {
+      return check()
+    } catch (error) {
+      if (realNow() > limit) throw error
+    }
+    await act(async () => void (await vi.advanceTimersByTimeAsync(stepMs)))
+    await new Promise((resolve) => realSetImmediate(resolve))
+  }
+}
 
 export const PATHS = {
   config: '/payments/config',
