@@ -64,6 +64,8 @@ function BalanceReader() {
   return null
 }
 
+export type { RenderOptions }
+
 export function renderPaymentDialog({ plan = STANDARD_PLAN, loadStripe, userOptions }: { plan?: RechargePlan | null; loadStripe?: StripeLoader; userOptions?: RenderOptions['userOptions'] } = {}) {
   const onClose = vi.fn()
   const rendered = renderWithPortal(
