@@ -97,6 +97,8 @@ describe('PaymentDialog: test mode', () => {
     const frozen = clock.freeze()
     credited.release()
     await frozen.settle(() => expect(inDialog().getByRole('status')).toHaveTextContent(/^Payment Successful!$/))
+    // The Pay button that had the focus is gone: the focus is on the outcome, inside the dialog.
+    expect(inDialog().getByRole('status')).toHaveFocus()
     await frozen.settle(() => expect(api.seen('GET', '/profile')).toHaveLength(2))
     expect(updated).toHaveBeenCalledTimes(1)
     window.removeEventListener('credits-updated', updated)

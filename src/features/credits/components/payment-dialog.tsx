@@ -2,7 +2,7 @@
 // form for one recharge plan or, with no plan chosen, the default payment. Opened from Add Credit, on
 // top of it. Test mode shows a local, labelled card form; Stripe mode Stripe's own card field, whose
 // code is loaded only then. Its states are in use-payment.ts.
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
 import type { RechargePlan } from '@contract/lookups.ts'
 import { PAYMENT_MESSAGES } from '@contract/payments.ts'
@@ -49,6 +49,12 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
   const payment = usePayment({ plan, active: open, loadStripe, onClose })
   const { setup, busy, succeeded, creditsPending, online } = payment
   const paid = succeeded || creditsPending
+  // Paid: the form goes, with the Pay button that had the focus. The focus moves to the outcome, so it
+  // stays in the dialog and the outcome is read out from there.
+  const outcome = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (paid) outcome.current?.focus()
+  }, [paid])
   const ready = setup.state === 'ready' ? setup : null
   const price = payment.price && formatMoney(payment.price.amount, payment.price.currency)
   const error = setup.state === 'failed' ? setup.message : payment.payError
@@ -88,14 +94,9 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
             <MessageBarBody>{error}</MessageBarBody>
           </MessageBar>
         )}
-        {succeeded && (
-          <MessageBar intent="success" role="status" aria-labelledby={undefined} layout="multiline">
-            <MessageBarBody>{PAYMENT_MESSAGES.succeeded}</MessageBarBody>
-          </MessageBar>
-        )}
-        {creditsPending && (
-          <MessageBar intent="info" role="status" aria-labelledby={undefined} layout="multiline">
-            <MessageBarBody>{TEXT.creditsPending}</MessageBarBody>
+        {paid && (
+          <MessageBar ref={outcome} tabIndex={-1} intent={succeeded ? 'success' : 'info'} role="status" aria-labelledby={undefined} layout="multiline">
+            <MessageBarBody>{succeeded ? PAYMENT_MESSAGES.succeeded : TEXT.creditsPending}</MessageBarBody>
           </MessageBar>
         )}
         <PaymentSummary planName={plan ? plan.name : TEXT.defaultPlan} credits={formatPlanCredits(payment.credits)} price={price} />

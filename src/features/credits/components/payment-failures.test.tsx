@@ -123,6 +123,7 @@ describe('PaymentDialog: paid, the credits not come yet', () => {
     // Each check's retry delay passes on the fake clock, not in real time.
     await advanceUntil(PAYMENT_STATUS_POLL_MS, () => expect(inDialog().getByRole('status')).toHaveTextContent(new RegExp(`^${PENDING.replace(/\./g, '\\.')}$`)))
     expect(api.seen('GET', PATHS.status('pi_test_1'))).toHaveLength(PAYMENT_STATUS_MAX_ASKS)
+    expect(inDialog().getByRole('status')).toHaveFocus()
     expect(screen.queryByText('Payment Successful!')).not.toBeInTheDocument()
     expect(inDialog().queryByRole('form')).not.toBeInTheDocument()
     await waitFor(() => expect(api.seen('GET', '/profile')).toHaveLength(2))
