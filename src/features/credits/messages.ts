@@ -63,6 +63,8 @@ export const PAYMENT_TEXT = {
   paying: 'Paying...',
   /** Paid, but the credits had not come when the dialog stopped asking: honest, not "Payment Successful!". */
   creditsPending: 'Payment received. Your credits will appear in your balance shortly.',
+  /** Asks for the intent again after creating it failed. */
+  retry: 'Try again',
   cancel: 'Cancel',
   close: 'Close',
   cardNumber: 'Card number',

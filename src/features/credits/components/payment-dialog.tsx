@@ -3,7 +3,7 @@
 // top of it. Test mode shows a local, labelled card form; Stripe mode Stripe's own card field, whose
 // code is loaded only then. Its states are in use-payment.ts.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
 import type { RechargePlan } from '@contract/lookups.ts'
 import { PAYMENT_MESSAGES } from '@contract/payments.ts'
 import { AppDialog } from '@/components/app-dialog'
@@ -58,6 +58,7 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
   const ready = setup.state === 'ready' ? setup : null
   const price = payment.price && formatMoney(payment.price.amount, payment.price.currency)
   const error = setup.state === 'failed' ? setup.message : payment.payError
+  const retry = setup.state === 'failed' ? setup.retry : undefined
 
   const form = ready && {
     clientSecret: ready.intent.clientSecret,
@@ -65,6 +66,8 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
     busy,
     disabled: !online,
     onPay: payment.pay,
+    // After Try again the alert (and its button, which had the focus) goes: the form takes the focus.
+    focusFirst: payment.retried,
   }
   const preparing = <Spinner size="small" label={TEXT.preparing} />
 
@@ -92,6 +95,13 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
         {error && (
           <MessageBar intent="error" role="alert" aria-labelledby={undefined} layout="multiline">
             <MessageBarBody>{error}</MessageBarBody>
+            {retry && (
+              <MessageBarActions>
+                <Button onClick={retry} disabledFocusable={setup.state === 'failed' && setup.retrying}>
+                  {TEXT.retry}
+                </Button>
+              </MessageBarActions>
+            )}
           </MessageBar>
         )}
         {paid && (

@@ -2,9 +2,10 @@
 // an amount that is not one, a card refused or not confirmed, a card typed wrong, the calls that
 // prepare the payment failing, and a payment whose credits had not come when the dialog stopped asking.
 // The server's answers are those of contract/payments.ts.
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PAYMENT_SUCCESS_CLOSE_MS } from '@contract/payments.ts'
+import { heldReply } from '@/test/fake-portal-api'
 import { startFakeClock } from '@/test/manual-clock'
 import { PAYMENT_STATUS_MAX_ASKS, PAYMENT_STATUS_POLL_MS } from '../api/get-payment-status'
 import { advanceUntil, balanceAsked, cardNumber, cvc, expiry, inDialog, intentAnswer, PATHS, payButton, renderPaymentDialog, setUpPaymentApi, typeCard } from '../testing/payment-test-kit'
@@ -85,22 +86,59 @@ describe('PaymentDialog: a card not paid (spec §8)', () => {
     expect(cvc()).toHaveAccessibleDescription('Enter the 3 or 4 digit security code from the back of the card.')
     expect(api.seen('POST', PATHS.confirm)).toHaveLength(0)
   })
-
 })
 
 describe('PaymentDialog: failures while preparing (spec §8)', () => {
   it.each([
-    ['no answer to the intent', () => api.answer('POST', PATHS.intent, 'network'), 'Network error when creating payment intent'],
-    ['a server error without words', () => api.answer('POST', PATHS.intent, { status: 500, body: { code: 'server_error' } }), 'Error creating payment intent'],
-    ['the server’s own words', () => api.answer('POST', PATHS.intent, { status: 404, body: { detail: 'Recharge plan not found', code: 'not_found' } }), 'Recharge plan not found'],
-    ['the configuration failing', () => api.answer('GET', PATHS.config, { status: 500, body: { detail: 'Internal Server Error' } }), 'Failed to initialize payment.'],
-  ])('%s', async (_, failing, shown) => {
+    // The intent's failures offer Try again (inside the alert); the configuration's does not.
+    ['no answer to the intent', () => api.answer('POST', PATHS.intent, 'network'), 'Network error when creating payment intent', true],
+    ['a server error without words', () => api.answer('POST', PATHS.intent, { status: 500, body: { code: 'server_error' } }), 'Error creating payment intent', true],
+    ['the server’s own words', () => api.answer('POST', PATHS.intent, { status: 404, body: { detail: 'Recharge plan not found', code: 'not_found' } }), 'Recharge plan not found', true],
+    ['the configuration failing', () => api.answer('GET', PATHS.config, { status: 500, body: { detail: 'Internal Server Error' } }), 'Failed to initialize payment.', false],
+  ])('%s', async (_, failing, shown, tryAgain) => {
     serve()
     failing()
     renderPaymentDialog()
-    expect(await inDialog().findByRole('alert')).toHaveTextContent(new RegExp(`^${shown.replace(/\./g, '\\.')}$`))
+    const alert = await inDialog().findByRole('alert')
+    expect(alert).toHaveTextContent(new RegExp(`^${shown.replace(/\./g, '\\.')}${tryAgain ? 'Try again' : ''}$`))
+    expect(within(alert).queryAllByRole('button', { name: 'Try again' })).toHaveLength(tryAgain ? 1 : 0)
     expect(inDialog().queryByRole('textbox', { name: /^Card number/ })).not.toBeInTheDocument()
     expect(api.seen('POST', PATHS.confirm)).toHaveLength(0)
+  })
+
+  it.each([
+    ['no answer', 'network' as const, 'Network error when creating payment intent'],
+    ['a server error', { status: 500, body: { code: 'server_error' } }, 'Error creating payment intent'],
+  ])('offers Try again after %s: asks for the intent once more, then the card form takes the focus', async (_, reply, shown) => {
+    serve()
+    api.answer('POST', PATHS.intent, reply)
+    const { user } = renderPaymentDialog()
+    const alert = await inDialog().findByRole('alert')
+    expect(alert).toHaveTextContent(new RegExp(`^${shown}Try again$`))
+    expect(api.seen('POST', PATHS.intent)).toHaveLength(1)
+
+    api.answer('POST', PATHS.intent, { status: 200, body: intentAnswer() })
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await inDialog().findByRole('button', { name: 'Pay £20.00' })).toBeInTheDocument()
+    expect(inDialog().queryByRole('alert')).not.toBeInTheDocument()
+    expect(api.seen('POST', PATHS.intent)).toHaveLength(2)
+    expect(cardNumber()).toHaveFocus()
+  })
+
+  it('asks once for a double press of Try again, and keeps the failure and the focus on Try again when it fails again', async () => {
+    serve()
+    api.answer('POST', PATHS.intent, 'network')
+    const { user } = renderPaymentDialog()
+    const alert = await inDialog().findByRole('alert')
+    const again = heldReply({ status: 500, body: { code: 'server_error' } })
+    api.answer('POST', PATHS.intent, again.promise)
+    const tryAgain = within(alert).getByRole('button', { name: 'Try again' })
+    await user.dblClick(tryAgain)
+    await waitFor(() => expect(tryAgain).toHaveAttribute('aria-disabled', 'true'))
+    again.release()
+    await waitFor(() => expect(inDialog().getByRole('alert')).toHaveTextContent(/^Error creating payment intentTry again$/))
+    expect(api.seen('POST', PATHS.intent)).toHaveLength(2)
+    expect(within(inDialog().getByRole('alert')).getByRole('button', { name: 'Try again' })).toHaveFocus()
   })
 })
 

@@ -37,7 +37,7 @@ export default function StripeCardForm({ stripe, ...form }: StripeCardFormProps)
   )
 }
 
-function StripeCardFields({ clientSecret, payLabel, busy, disabled, onPay }: CardFormProps) {
+function StripeCardFields({ clientSecret, payLabel, busy, disabled, onPay, focusFirst }: CardFormProps) {
   const styles = useStyles()
   const stripe = useStripe()
   const elements = useElements()
@@ -68,7 +68,7 @@ function StripeCardFields({ clientSecret, payLabel, busy, disabled, onPay }: Car
           {TEXT.cardDetails}
         </Label>
         <div role="group" aria-labelledby={labelId} aria-describedby={problem ? problemId : undefined} className={styles.card}>
-          <CardElement options={{ disabled: busy }} onChange={(event) => setProblem(event.error?.message)} />
+          <CardElement options={{ disabled: busy }} onReady={(card) => focusFirst && card.focus()} onChange={(event) => setProblem(event.error?.message)} />
         </div>
         {problem && (
           <p id={problemId} role="alert" className={styles.problem}>

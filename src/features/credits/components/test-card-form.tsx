@@ -1,7 +1,7 @@
 // Test mode's card form (docs/decisions.md, Payments): no keys configured, so the server's test-mode
 // provider takes Stripe's published test cards in place of Stripe. It says so in plain sight, and
 // lists the test cards with what each does.
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Field, Input, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
 import { TEST_CARDS, TEST_MODE_LABEL } from '@contract/payments.ts'
 import { payWithTestCard } from '../api/confirm-test-payment'
@@ -25,12 +25,15 @@ const useStyles = makeStyles({
 
 const FIELD_ORDER = ['cardNumber', 'expiry', 'cvc'] as const
 
-export function TestCardForm({ paymentIntentId, clientSecret, payLabel, busy, disabled, onPay }: CardFormProps & { paymentIntentId: string }) {
+export function TestCardForm({ paymentIntentId, clientSecret, payLabel, busy, disabled, onPay, focusFirst }: CardFormProps & { paymentIntentId: string }) {
   const styles = useStyles()
   const headingId = useId()
   const [fields, setFields] = useState<TestCardFields>({ cardNumber: '', expiry: '', cvc: '' })
   const [problems, setProblems] = useState<TestCardProblems>({})
   const inputs = useRef<Partial<Record<keyof TestCardFields, HTMLInputElement | null>>>({})
+  useEffect(() => {
+    if (focusFirst) inputs.current.cardNumber?.focus()
+  }, [focusFirst])
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()

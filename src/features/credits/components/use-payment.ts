@@ -20,7 +20,8 @@ import { isValidPaymentAmount } from '../lib/payment-figures'
 
 export type PaymentSetup =
   | { state: 'loading' }
-  | { state: 'failed'; message: string }
+  /** `retry`: asks again (one new request), offered when creating the intent failed; `retrying` while it asks. */
+  | { state: 'failed'; message: string; retry?: () => void; retrying?: boolean }
   | { state: 'ready'; config: PaymentsConfig; intent: CreatePaymentIntentResponse; stripe: Stripe | null }
 
 /** portal-spec.md §8: a refusal's own words (the provider's), else the spec's; an exception is unexpected. */
@@ -43,6 +44,10 @@ export function usePayment({ plan, active, loadStripe, onClose }: UsePaymentOpti
   const online = useOnlineStatus()
   // Tells this opening's intent from the last one's (the dialog is mounted afresh for each opening).
   const [opening] = useState(newIdempotencyKey)
+  // The failure the clerk asked again about (Try again): still shown while asking, as the query itself
+  // goes back to pending, so that a second failure keeps the focus on Try again; and once the card
+  // form appears, it takes the focus.
+  const [retriedFailure, setRetriedFailure] = useState<string | null>(null)
   const credits = plan ? plan.credit_value : DEFAULT_PAYMENT_CREDITS
   const validAmount = isValidPaymentAmount(credits)
   const asking = active && online && validAmount
@@ -93,8 +98,17 @@ export function usePayment({ plan, active, loadStripe, onClose }: UsePaymentOpti
 
   let setup: PaymentSetup = { state: 'loading' }
   if (!validAmount) setup = { state: 'failed', message: PAYMENT_MESSAGES.invalidAmount }
-  else if (intent.error)
-    setup = { state: 'failed', message: failureText(intent.error, { network: PAYMENT_MESSAGES.networkErrorCreatingIntent, fallback: PAYMENT_MESSAGES.errorCreatingIntent }) }
+  else if (intent.error || (intent.isFetching && retriedFailure !== null)) {
+    const message = intent.error
+      ? failureText(intent.error, { network: PAYMENT_MESSAGES.networkErrorCreatingIntent, fallback: PAYMENT_MESSAGES.errorCreatingIntent })
+      : retriedFailure!
+    // cancelRefetch false: a second press while it asks joins that request instead of sending another.
+    const retry = () => {
+      setRetriedFailure(message)
+      void intent.refetch({ cancelRefetch: false })
+    }
+    setup = { state: 'failed', message, retry, retrying: intent.isFetching }
+  }
   else if (config.error || stripe.error) setup = { state: 'failed', message: PAYMENT_MESSAGES.initializeFailed }
   else if (intent.data && !isValidPaymentAmount(intent.data.amount)) setup = { state: 'failed', message: PAYMENT_MESSAGES.invalidAmount }
   else if (intent.data && config.data && (config.data.mode === 'test' || stripe.data))
@@ -110,6 +124,8 @@ export function usePayment({ plan, active, loadStripe, onClose }: UsePaymentOpti
     /** The server's price for it, once asked (shown even when the card form cannot be). */
     price: intent.data && isValidPaymentAmount(intent.data.amount) ? { amount: intent.data.amount, currency: intent.data.currency } : undefined,
     setup,
+    /** The intent was asked for again (Try again). */
+    retried: retriedFailure !== null,
     busy,
     succeeded,
     creditsPending,
