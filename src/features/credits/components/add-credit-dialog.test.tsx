@@ -5,21 +5,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppDialog } from '@/components/app-dialog'
 import { renderWithPortal } from '@/test/fake-portal-api'
 import { planRadio, renderDialog, setUpAddCreditApi } from '../testing/add-credit-test-kit'
 import { AddCreditDialog } from './add-credit-dialog'
-import type { PaymentDialogProps } from './payment-dialog'
 
-// The Payment dialog is another part of issue 13 with its own tests; here a stand-in with its props
-// shows which plan Add Credit handed over.
-vi.mock('./payment-dialog', () => ({
-  PaymentDialog: ({ open, plan, onClose }: PaymentDialogProps) => (
-    <AppDialog open={open} title="Payment" onClose={onClose} maxWidth="sm">
-      <p>{plan ? `Paying for plan ${plan.id}: ${plan.name}` : 'Paying the default amount'}</p>
-    </AppDialog>
-  ),
-}))
+// The Payment dialog has its own tests; a stand-in shows which plan Add Credit handed over.
+vi.mock('./payment-dialog', () => import('../testing/payment-dialog-stand-in'))
 
 const { api, answerPlans, answerHistory } = setUpAddCreditApi()
 

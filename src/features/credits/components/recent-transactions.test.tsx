@@ -4,22 +4,13 @@
 // the statement's download.
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppDialog } from '@/components/app-dialog'
 import { refreshCredits } from '@/lib/credits'
 import { profileAnswer } from '@/test/fake-portal-api'
 import { recordSavedDownloads } from '@/test/saved-downloads'
 import { history, planRadio, renderDialog, setUpAddCreditApi, transaction } from '../testing/add-credit-test-kit'
-import type { PaymentDialogProps } from './payment-dialog'
 
-// The Payment dialog is another part of issue 13 with its own tests; here a stand-in with its props
-// shows which plan Add Credit handed over.
-vi.mock('./payment-dialog', () => ({
-  PaymentDialog: ({ open, plan, onClose }: PaymentDialogProps) => (
-    <AppDialog open={open} title="Payment" onClose={onClose} maxWidth="sm">
-      <p>{plan ? `Paying for plan ${plan.id}: ${plan.name}` : 'Paying the default amount'}</p>
-    </AppDialog>
-  ),
-}))
+// The Payment dialog has its own tests; a stand-in shows which plan Add Credit handed over.
+vi.mock('./payment-dialog', () => import('../testing/payment-dialog-stand-in'))
 
 const { api, answerPlans, answerHistory } = setUpAddCreditApi()
 
