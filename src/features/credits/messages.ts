@@ -18,8 +18,6 @@ export const CREDIT_TEXT = {
 /** The Add Credit dialog (portal-spec.md §2, §3, §8 "Recharge"). */
 export const ADD_CREDIT_TEXT = {
   plansHeading: 'Recharge plans',
-  /** The radio group's name. */
-  plansLabel: 'Choose a recharge plan',
   loadingPlans: 'Loading recharge plans...',
   /** portal-spec.md §8, word for word. */
   plansFailed: 'Failed to load recharge plans',
@@ -46,9 +44,8 @@ export const ADD_CREDIT_TEXT = {
   downloadReport: 'Download recharge report',
   /** portal-spec.md §8, word for word: the clerk has no recharge yet, so no statement. */
   noReport: 'No recharge history to show as of current date',
-  /** portal-spec.md §8 "Downloads": the client-side wording of a failed report download. */
-  reportFetchFailed: 'Failed to download the report file',
-  reportDownloadFailed: 'Failed to download the report file. Please try again.',
+  /** portal-spec.md §8 "Downloads", word for word: the client-side wording of a failed report download. */
+  reportDownloadFailed: 'Failed to download the report file',
 
   offline: 'You are offline. Buying credits and downloading the recharge report need a connection; try again when you are back online.',
 } as const
@@ -64,6 +61,10 @@ export const PAYMENT_TEXT = {
   preparing: 'Preparing the payment...',
   pay: (price: string) => `Pay ${price}`,
   paying: 'Paying...',
+  /** Paid, but the credits had not come when the dialog stopped asking: honest, not "Payment Successful!". */
+  creditsPending: 'Payment received. Your credits will appear in your balance shortly.',
+  /** Asks for the intent again after creating it failed. */
+  retry: 'Try again',
   cancel: 'Cancel',
   close: 'Close',
   cardNumber: 'Card number',

@@ -1,60 +1,18 @@
 // The Add Credit dialog (portal-spec.md §2, §3, §8 "Recharge", §9) against a stand-in API that answers
 // as contract/payments.ts and contract/lookups.ts say: the plans and paying for one (or the default 50
-// credits) in the Payment dialog on top, the recent transactions, the recharge report, the load
-// failures, and offline.
+// credits) in the Payment dialog on top, their load failure, and offline. The recent transactions and
+// the recharge report are in recent-transactions.test.tsx.
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { RechargePlan } from '@contract/lookups.ts'
-import type { RechargeHistory, RechargeTransaction } from '@contract/payments.ts'
-import { AppDialog } from '@/components/app-dialog'
-import { refreshCredits } from '@/lib/credits'
-import { profileAnswer, renderWithPortal, setUpFakePortalApi } from '@/test/fake-portal-api'
-import { recordSavedDownloads } from '@/test/saved-downloads'
+import { renderWithPortal } from '@/test/fake-portal-api'
+import { planRadio, renderDialog, setUpAddCreditApi } from '../testing/add-credit-test-kit'
 import { AddCreditDialog } from './add-credit-dialog'
-import type { PaymentDialogProps } from './payment-dialog'
 
-// The Payment dialog is another part of issue 13 with its own tests; here a stand-in with its props
-// shows which plan Add Credit handed over.
-vi.mock('./payment-dialog', () => ({
-  PaymentDialog: ({ open, plan, onClose }: PaymentDialogProps) => (
-    <AppDialog open={open} title="Payment" onClose={onClose} maxWidth="sm">
-      <p>{plan ? `Paying for plan ${plan.id}: ${plan.name}` : 'Paying the default amount'}</p>
-    </AppDialog>
-  ),
-}))
+// The Payment dialog has its own tests; a stand-in shows which plan Add Credit handed over.
+vi.mock('./payment-dialog', () => import('../testing/payment-dialog-stand-in'))
 
-const api = setUpFakePortalApi()
-
-const PLANS: RechargePlan[] = [
-  { id: 1, name: 'Starter plan', description: 'For a few inspections a month.', credit_value: 20, price: 20, currency: 'gbp' },
-  { id: 2, name: 'Standard plan', description: 'Most clerks choose this one.', credit_value: 100, price: 95.5, currency: 'GBP' },
-]
-
-const LONG_REMARKS = 'Standard plan bought for the agency team'
-
-function transaction(overrides: Partial<RechargeTransaction> = {}): RechargeTransaction {
-  return { id: 1, amount: 20, currency: 'gbp', credit: 20, remarks: 'Starter plan', created_at: '2026-11-20T09:05:00', ...overrides }
-}
-
-function history(overrides: Partial<RechargeHistory> = {}): RechargeHistory {
-  return { transactions: [transaction()], recharge_report: 'clerks/c1/recharges/statement.pdf', ...overrides }
-}
-
-function answerPlans(plans: RechargePlan[] = PLANS) {
-  api.answer('GET', '/lookup/recharge-plans', { status: 200, body: plans })
-}
-
-function answerHistory(body: RechargeHistory = history()) {
-  api.answer('GET', '/clerk/recharge-history', { status: 200, body })
-}
-
-function renderDialog() {
-  const onClose = vi.fn()
-  const rendered = renderWithPortal(<AddCreditDialog open onClose={onClose} />)
-  const dialog = screen.getByRole('dialog', { name: 'Add Credit' })
-  return { ...rendered, onClose, dialog }
-}
+const { api, answerPlans, answerHistory } = setUpAddCreditApi()
 
 /** As the sidebar holds it: closed until asked for. */
 function OpensAddCredit() {
@@ -67,7 +25,6 @@ function OpensAddCredit() {
   )
 }
 
-const planRadio = (name: string | RegExp) => screen.findByRole('radio', { name })
 const noPlanRadio = () => screen.getByRole('radio', { name: 'No plan: the default amount of 50 credits' })
 
 /** The named dialog is gone and Add Credit, beneath it, is given back to assistive technology. */
@@ -181,131 +138,6 @@ describe('Add Credit: the recharge plans', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
     expect(await planRadio(/^Starter plan/)).toBeInTheDocument()
     expect(within(dialog).queryByText('Failed to load recharge plans')).not.toBeInTheDocument()
-  })
-})
-
-describe('Add Credit: the recent transactions', () => {
-  it('shows date dd/mm/yyyy hh:mm, the plan, the amount paid in its currency and the credits with 2 decimals', async () => {
-    answerPlans()
-    answerHistory(
-      history({
-        transactions: [
-          transaction({ id: 2, amount: 95.5, currency: 'gbp', credit: 100, remarks: 'Standard plan', created_at: '2026-11-21T17:45:00' }),
-          transaction({ id: 1, amount: 12.34, currency: 'eur', credit: 12.345, remarks: 'Default payment', created_at: '2026-01-03T08:07:00' }),
-        ],
-      }),
-    )
-    const { dialog } = renderDialog()
-    const table = await within(dialog).findByRole('table', { name: 'Recent transactions' })
-    const rows = within(table)
-      .getAllByRole('row')
-      .map((row) => within(row).getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell').map((cell) => cell.textContent))
-    expect(rows).toEqual([
-      ['Date', 'Plan', 'Amount paid', 'Credits'],
-      ['21/11/2026 17:45', 'Standard plan', '£95.50', '100.00'],
-      ['03/01/2026 08:07', 'Default payment', '€12.34', '12.35'],
-    ])
-  })
-
-  it('cuts remarks at 30 characters and shows the whole text in a tooltip on hover and on keyboard focus', async () => {
-    answerPlans()
-    answerHistory(history({ transactions: [transaction({ remarks: LONG_REMARKS })] }))
-    const { user, dialog } = renderDialog()
-    expect(LONG_REMARKS).toHaveLength(40)
-    const cut = await within(dialog).findByText('Standard plan bought for the a…')
-    expect(within(dialog).queryByText(LONG_REMARKS)).not.toBeInTheDocument()
-    expect(cut).toHaveAccessibleDescription(LONG_REMARKS)
-
-    await user.hover(cut)
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(LONG_REMARKS)
-    await user.unhover(cut)
-    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument())
-
-    // From the keyboard: Tab reaches the cut remarks (after the plans, the pay button).
-    await user.click(await planRadio(/^Starter plan/))
-    await user.tab() // the pay button
-    await user.tab()
-    expect(cut).toHaveFocus()
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(LONG_REMARKS)
-  })
-
-  it('reads the history again when a payment refreshes the credits (refreshCredits)', async () => {
-    answerPlans()
-    answerHistory(history({ transactions: [], recharge_report: null }))
-    const { client, dialog } = renderDialog()
-    expect(await within(dialog).findByText('No recent transactions found.')).toBeInTheDocument()
-
-    answerHistory(history({ transactions: [transaction({ remarks: 'Standard plan', credit: 100, amount: 95.5 })] }))
-    api.answer('GET', '/profile', { status: 200, body: profileAnswer() })
-    await act(() => refreshCredits(client))
-    expect(await within(dialog).findByRole('cell', { name: 'Standard plan' })).toBeInTheDocument()
-    expect(within(dialog).getByRole('button', { name: 'Download recharge report' })).toBeInTheDocument()
-  })
-
-  it('keeps remarks of 30 characters whole, with no tooltip', async () => {
-    answerPlans()
-    const thirty = 'Standard plan bought for the a'
-    answerHistory(history({ transactions: [transaction({ remarks: thirty })] }))
-    const { dialog } = renderDialog()
-    const cell = await within(dialog).findByRole('cell', { name: thirty })
-    expect(cell).toHaveTextContent(new RegExp(`^${thirty}$`))
-    expect(within(cell).queryByText(/…/)).not.toBeInTheDocument()
-  })
-
-  it('says "No recent transactions found." and "No recharge history to show as of current date" for a clerk with no recharge', async () => {
-    answerPlans()
-    answerHistory(history({ transactions: [], recharge_report: null }))
-    const { dialog } = renderDialog()
-    expect(await within(dialog).findByText('No recent transactions found.')).toBeInTheDocument()
-    expect(within(dialog).getByText('No recharge history to show as of current date')).toBeInTheDocument()
-    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument()
-    expect(within(dialog).queryByRole('button', { name: 'Download recharge report' })).not.toBeInTheDocument()
-  })
-
-  it.each([
-    ['the server’s failure', { status: 500, body: { detail: 'Database unavailable' } }],
-    ['no answer', 'network' as const],
-    ['an answer of another shape', { status: 200, body: { transactions: 'none' } }],
-  ])('says "Failed to load transaction history" on %s, and tries again', async (_, reply) => {
-    answerPlans()
-    api.answer('GET', '/clerk/recharge-history', reply)
-    const { user, dialog } = renderDialog()
-    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to load transaction history/))
-    expect(within(dialog).queryByText('No recharge history to show as of current date')).not.toBeInTheDocument()
-
-    answerHistory()
-    await user.click(within(within(dialog).getByRole('alert')).getByRole('button', { name: 'Try again' }))
-    expect(await within(dialog).findByRole('table', { name: 'Recent transactions' })).toBeInTheDocument()
-  })
-})
-
-describe('Add Credit: the recharge report', () => {
-  const saved = recordSavedDownloads()
-
-  it('downloads GET /files/15/{recharge_report} with the session and saves it under its file name', async () => {
-    answerPlans()
-    answerHistory(history({ recharge_report: 'clerks/c1/recharges/recharge report.pdf' }))
-    api.answer('GET', '/files/15/clerks/c1/recharges/recharge%20report.pdf', { status: 200, body: 'the statement' })
-    const { user, dialog } = renderDialog()
-    await user.click(await within(dialog).findByRole('button', { name: 'Download recharge report' }))
-    await waitFor(() => expect(saved).toHaveLength(1))
-    expect(saved[0]?.name).toMatch(/^InspectScribe recharge statement \d{4}-\d{2}-\d{2}\.pdf$/)
-    expect(await saved[0]?.blob?.text()).toBe('"the statement"')
-    const [request] = api.seen('GET', '/files/15/clerks/c1/recharges/recharge%20report.pdf')
-    expect(request?.authorization).toBe('Bearer test-token')
-    expect(within(dialog).queryByText('No recharge history to show as of current date')).not.toBeInTheDocument()
-  })
-
-  it('says "Failed to download the report file. Please try again." when the download fails', async () => {
-    answerPlans()
-    answerHistory()
-    api.answer('GET', '/files/15/clerks/c1/recharges/statement.pdf', { status: 404, body: { detail: 'Not found' } })
-    const { user, dialog } = renderDialog()
-    const button = await within(dialog).findByRole('button', { name: 'Download recharge report' })
-    await user.click(button)
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to download the report file\. Please try again\.$/)
-    expect(button).toHaveAccessibleDescription('Failed to download the report file. Please try again.')
-    expect(saved).toEqual([])
   })
 })
 

@@ -2,13 +2,13 @@
 // form for one recharge plan or, with no plan chosen, the default payment. Opened from Add Credit, on
 // top of it. Test mode shows a local, labelled card form; Stripe mode Stripe's own card field, whose
 // code is loaded only then. Its states are in use-payment.ts.
-import { lazy, Suspense, useState } from 'react'
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, tokens } from '@fluentui/react-components'
 import type { RechargePlan } from '@contract/lookups.ts'
 import { PAYMENT_MESSAGES } from '@contract/payments.ts'
 import { AppDialog } from '@/components/app-dialog'
 import { loadStripeJs, type StripeLoader } from '../lib/card-payment'
-import { formatCredits, formatPrice } from '../lib/payment-figures'
+import { formatMoney, formatPlanCredits } from '../lib/recharge-format'
 import { CREDIT_TEXT, PAYMENT_TEXT as TEXT } from '../messages'
 import { PaymentSummary } from './payment-summary'
 import { TestCardForm } from './test-card-form'
@@ -46,11 +46,19 @@ function useOpenings(open: boolean): number {
 
 function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: PaymentDialogProps) {
   const styles = useStyles()
-  const payment = usePayment({ plan, active: open, loadStripe, onDone: onClose })
-  const { setup, busy, succeeded, online } = payment
+  const payment = usePayment({ plan, active: open, loadStripe, onClose })
+  const { setup, busy, succeeded, creditsPending, online } = payment
+  const paid = succeeded || creditsPending
+  // Paid: the form goes, with the Pay button that had the focus. The focus moves to the outcome, so it
+  // stays in the dialog and the outcome is read out from there.
+  const outcome = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (paid) outcome.current?.focus()
+  }, [paid])
   const ready = setup.state === 'ready' ? setup : null
-  const price = payment.price && formatPrice(payment.price.amount, payment.price.currency)
+  const price = payment.price && formatMoney(payment.price.amount, payment.price.currency)
   const error = setup.state === 'failed' ? setup.message : payment.payError
+  const retry = setup.state === 'failed' ? setup.retry : undefined
 
   const form = ready && {
     clientSecret: ready.intent.clientSecret,
@@ -58,6 +66,8 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
     busy,
     disabled: !online,
     onPay: payment.pay,
+    // After Try again the alert (and its button, which had the focus) goes: the form takes the focus.
+    focusFirst: payment.retried,
   }
   const preparing = <Spinner size="small" label={TEXT.preparing} />
 
@@ -67,17 +77,17 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
       title={TEXT.title}
       // While a card is being confirmed the dialog stays: closing could not stop the charge, and its
       // outcome (and the refreshed balance) would be lost (docs/decisions.md).
-      onClose={busy ? () => undefined : onClose}
+      onClose={busy ? () => undefined : payment.close}
       closeButton={!busy}
       maxWidth="sm"
       actions={
-        <Button onClick={onClose} disabled={busy}>
-          {succeeded ? TEXT.close : TEXT.cancel}
+        <Button onClick={payment.close} disabled={busy}>
+          {paid ? TEXT.close : TEXT.cancel}
         </Button>
       }
     >
       <div className={styles.body}>
-        {!online && !succeeded && (
+        {!online && !paid && (
           <MessageBar intent="warning" role="status" aria-labelledby={undefined} layout="multiline">
             <MessageBarBody>{CREDIT_TEXT.offlinePayments}</MessageBarBody>
           </MessageBar>
@@ -85,17 +95,24 @@ function PaymentSession({ open, plan, onClose, loadStripe = loadStripeJs }: Paym
         {error && (
           <MessageBar intent="error" role="alert" aria-labelledby={undefined} layout="multiline">
             <MessageBarBody>{error}</MessageBarBody>
+            {retry && (
+              <MessageBarActions>
+                <Button onClick={retry} disabledFocusable={setup.state === 'failed' && setup.retrying}>
+                  {TEXT.retry}
+                </Button>
+              </MessageBarActions>
+            )}
           </MessageBar>
         )}
-        {succeeded && (
-          <MessageBar intent="success" role="status" aria-labelledby={undefined} layout="multiline">
-            <MessageBarBody>{PAYMENT_MESSAGES.succeeded}</MessageBarBody>
+        {paid && (
+          <MessageBar ref={outcome} tabIndex={-1} intent={succeeded ? 'success' : 'info'} role="status" aria-labelledby={undefined} layout="multiline">
+            <MessageBarBody>{succeeded ? PAYMENT_MESSAGES.succeeded : TEXT.creditsPending}</MessageBarBody>
           </MessageBar>
         )}
-        <PaymentSummary planName={plan ? plan.name : TEXT.defaultPlan} credits={formatCredits(payment.credits)} price={price} />
+        <PaymentSummary planName={plan ? plan.name : TEXT.defaultPlan} credits={formatPlanCredits(payment.credits)} price={price} />
         {setup.state === 'loading' && online && preparing}
-        {form && !succeeded && ready.config.mode === 'test' && <TestCardForm {...form} />}
-        {form && !succeeded && ready.config.mode === 'stripe' && ready.stripe && (
+        {form && !paid && ready.config.mode === 'test' && <TestCardForm {...form} paymentIntentId={ready.intent.payment_intent_id} />}
+        {form && !paid && ready.config.mode === 'stripe' && ready.stripe && (
           <Suspense fallback={preparing}>
             <StripeCardForm stripe={ready.stripe} {...form} />
           </Suspense>

@@ -37,7 +37,7 @@ export default function StripeCardForm({ stripe, ...form }: StripeCardFormProps)
   )
 }
 
-function StripeCardFields({ clientSecret, payLabel, busy, disabled, onPay }: CardFormProps) {
+function StripeCardFields({ clientSecret, payLabel, busy, disabled, onPay, focusFirst }: CardFormProps) {
   const styles = useStyles()
   const stripe = useStripe()
   const elements = useElements()
@@ -54,7 +54,9 @@ function StripeCardFields({ clientSecret, payLabel, busy, disabled, onPay }: Car
       if (!stripe || !card) throw new PaymentFailure(PAYMENT_MESSAGES.cannotProceed)
       const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } })
       if (error) throw new PaymentFailure(error.message || PAYMENT_MESSAGES.failed)
-      if (paymentIntent.status !== 'succeeded') throw new PaymentFailure(PAYMENT_MESSAGES.failed)
+      // 'processing': Stripe has the payment and its outcome comes with the webhook, so the credits are
+      // awaited as after 'succeeded'; anything else was not paid.
+      if (paymentIntent.status !== 'succeeded' && paymentIntent.status !== 'processing') throw new PaymentFailure(PAYMENT_MESSAGES.failed)
       return paymentIntent.id
     })
   }
@@ -66,7 +68,7 @@ function StripeCardFields({ clientSecret, payLabel, busy, disabled, onPay }: Car
           {TEXT.cardDetails}
         </Label>
         <div role="group" aria-labelledby={labelId} aria-describedby={problem ? problemId : undefined} className={styles.card}>
-          <CardElement options={{ disabled: busy }} onChange={(event) => setProblem(event.error?.message)} />
+          <CardElement options={{ disabled: busy }} onReady={(card) => focusFirst && card.focus()} onChange={(event) => setProblem(event.error?.message)} />
         </div>
         {problem && (
           <p id={problemId} role="alert" className={styles.problem}>

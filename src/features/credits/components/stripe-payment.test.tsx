@@ -5,22 +5,25 @@
 import { waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PaymentIntentResult, Stripe } from '@stripe/stripe-js'
-import { fakeStripe, inDialog, PATHS, renderPaymentDialog, setUpPaymentApi, summary } from '../testing/payment-test-kit'
+import { startFakeClock } from '@/test/manual-clock'
+import { PAYMENT_STATUS_POLL_MS } from '../api/get-payment-status'
+import { advanceUntil, fakeStripe, inDialog, PATHS, renderPaymentDialog, setUpPaymentApi, summary, type RenderOptions } from '../testing/payment-test-kit'
 
 const { api, serve } = setUpPaymentApi()
 const STRIPE_CONFIG = { mode: 'stripe', publishable_key: 'pk_test_portal' }
 
 afterEach(() => {
+  vi.useRealTimers()
   vi.restoreAllMocks()
 })
 
 const declined = { error: { type: 'card_error', message: 'Your card has insufficient funds.' } } as PaymentIntentResult
 const succeeded = { paymentIntent: { id: 'pi_live_1', status: 'succeeded' } } as PaymentIntentResult
 
-async function readyToPay(stripe: Stripe) {
+async function readyToPay(stripe: Stripe, userOptions?: RenderOptions['userOptions']) {
   serve({ config: STRIPE_CONFIG })
   const loadStripe = vi.fn(async () => stripe)
-  const rendered = renderPaymentDialog({ loadStripe })
+  const rendered = renderPaymentDialog({ loadStripe, userOptions })
   const pay = await inDialog().findByRole('button', { name: 'Pay £20.00' })
   return { ...rendered, loadStripe, pay }
 }
@@ -41,7 +44,9 @@ describe('PaymentDialog: Stripe mode', () => {
     const fake = fakeStripe({ confirmCardPayment: confirm })
     // The webhook comes a moment after the charge: the first ask finds it not credited yet.
     api.answer('GET', PATHS.status('pi_live_1'), () => ({ status: 200, body: { credited: api.seen('GET', PATHS.status('pi_live_1')).length > 1 } }))
-    const { user, pay } = await readyToPay(fake.stripe)
+    // The second ask comes after the poll's delay: on a fake clock, moved on rather than waited for.
+    startFakeClock()
+    const { user, pay } = await readyToPay(fake.stripe, { advanceTimers: vi.advanceTimersByTime })
 
     await user.click(pay)
     expect(await inDialog().findByRole('alert')).toHaveTextContent(/^Your card has insufficient funds\.$/)
@@ -49,10 +54,20 @@ describe('PaymentDialog: Stripe mode', () => {
     expect(inDialog().getByRole('group', { name: 'Card details' })).toBeInTheDocument()
 
     await user.click(inDialog().getByRole('button', { name: 'Pay £20.00' }))
-    expect(await inDialog().findByRole('status')).toHaveTextContent(/^Payment Successful!$/)
+    await advanceUntil(PAYMENT_STATUS_POLL_MS, () => expect(inDialog().getByRole('status')).toHaveTextContent(/^Payment Successful!$/))
     expect(fake.confirmCardPayment).toHaveBeenCalledTimes(2)
     expect(api.seen('GET', PATHS.status('pi_live_1'))).toHaveLength(2)
     await waitFor(() => expect(api.seen('GET', '/profile')).toHaveLength(2))
+  })
+
+  it('takes a payment Stripe is still processing as paid: awaits its credits and says "Payment Successful!"', async () => {
+    const fake = fakeStripe({ confirmCardPayment: async () => ({ paymentIntent: { id: 'pi_live_1', status: 'processing' } }) as PaymentIntentResult })
+    api.answer('GET', PATHS.status('pi_live_1'), { status: 200, body: { credited: true } })
+    const { user, pay } = await readyToPay(fake.stripe)
+    await user.click(pay)
+    expect(await inDialog().findByRole('status')).toHaveTextContent(/^Payment Successful!$/)
+    expect(inDialog().queryByRole('alert')).not.toBeInTheDocument()
+    expect(api.seen('GET', PATHS.status('pi_live_1'))).toHaveLength(1)
   })
 
   it.each([

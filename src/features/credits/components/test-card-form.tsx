@@ -1,10 +1,10 @@
 // Test mode's card form (docs/decisions.md, Payments): no keys configured, so the server's test-mode
 // provider takes Stripe's published test cards in place of Stripe. It says so in plain sight, and
 // lists the test cards with what each does.
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Field, Input, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components'
 import { TEST_CARDS, TEST_MODE_LABEL } from '@contract/payments.ts'
-import { confirmTestPayment } from '../api/confirm-test-payment'
+import { payWithTestCard } from '../api/confirm-test-payment'
 import type { CardFormProps } from '../lib/card-payment'
 import { readTestCard, type TestCardFields, type TestCardProblems } from '../lib/test-card-fields'
 import { PAYMENT_TEXT as TEXT } from '../messages'
@@ -25,12 +25,15 @@ const useStyles = makeStyles({
 
 const FIELD_ORDER = ['cardNumber', 'expiry', 'cvc'] as const
 
-export function TestCardForm({ clientSecret, payLabel, busy, disabled, onPay }: CardFormProps) {
+export function TestCardForm({ paymentIntentId, clientSecret, payLabel, busy, disabled, onPay, focusFirst }: CardFormProps & { paymentIntentId: string }) {
   const styles = useStyles()
   const headingId = useId()
   const [fields, setFields] = useState<TestCardFields>({ cardNumber: '', expiry: '', cvc: '' })
   const [problems, setProblems] = useState<TestCardProblems>({})
   const inputs = useRef<Partial<Record<keyof TestCardFields, HTMLInputElement | null>>>({})
+  useEffect(() => {
+    if (focusFirst) inputs.current.cardNumber?.focus()
+  }, [focusFirst])
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -43,7 +46,7 @@ export function TestCardForm({ clientSecret, payLabel, busy, disabled, onPay }: 
       return
     }
     const card = read.card
-    onPay(async () => (await confirmTestPayment({ client_secret: clientSecret, ...card })).id)
+    onPay(() => payWithTestCard({ client_secret: clientSecret, ...card }, paymentIntentId))
   }
 
   const input = (field: keyof TestCardFields, autoComplete: string, maxLength: number) => (

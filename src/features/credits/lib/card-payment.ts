@@ -23,6 +23,8 @@ export interface CardFormProps {
   /** Paying is not possible now (offline). */
   disabled: boolean
   onPay: (confirm: ConfirmCard) => void
+  /** Take the focus when shown (the form appears after the clerk's Try again). */
+  focusFirst?: boolean
 }
 
 /** Loads Stripe.js for a publishable key (the seam where component tests put a stand-in). */

@@ -16,7 +16,7 @@ describe('recharge-format', () => {
   })
 
   it('writes plan credits without decimals they lack, transaction credits with two', () => {
-    expect([formatPlanCredits(100), formatPlanCredits(12.5), formatPlanCredits(1000)]).toEqual(['100', '12.5', '1,000'])
+    expect([formatPlanCredits(100), formatPlanCredits(12.5), formatPlanCredits(1000), formatPlanCredits(1234.567)]).toEqual(['100', '12.5', '1,000', '1,234.57'])
     expect([formatTransactionCredits(100), formatTransactionCredits(12.345), formatTransactionCredits(0.1)]).toEqual(['100.00', '12.35', '0.10'])
   })
 

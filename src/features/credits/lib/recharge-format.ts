@@ -1,4 +1,4 @@
-// How the Add Credit dialog writes money, credits, dates and remarks (portal-spec.md §3, §9).
+// How the Add Credit and Payment dialogs write money, credits, dates and remarks (portal-spec.md §3, §9).
 import { format, isValid, parseISO } from 'date-fns'
 import { REMARKS_SHOWN_CHARACTERS } from '@contract/payments.ts'
 
@@ -15,7 +15,7 @@ export function formatMoney(amount: number, currency: string): string {
 
 const CREDITS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 })
 
-/** A plan's credits: "100", "12.5", "1,000" (no decimals it does not have). */
+/** A plan's credits, or a payment's credits to add: "100", "12.5", "1,000" (no decimals it does not have, 2 at most). */
 export function formatPlanCredits(credits: number): string {
   return CREDITS.format(credits)
 }
