@@ -1,5 +1,7 @@
 // Jobs and what hangs off them. The dashboard read takes three queries whatever the number of jobs:
-// the jobs with their lookups, then all their files, then all their staff notes.
+// the jobs with their lookups, then all their files, then all their staff notes. Every write here that
+// changes what the clerk's list shows also renews the clerk's list stamp (users.job_list_stamp) in the same
+// transaction: the list's ETag is made from it, so a write that forgot it would leave a stale list.
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { centsToCredits } from '@contract/money.ts'
@@ -43,6 +45,15 @@ export interface NewJob {
   clientRequestId?: string
   createdAt?: Date
   files?: NewJobFile[]
+}
+
+/** Gives these clerks a new list stamp (users.job_list_stamp); inside the transaction that changes their jobs. */
+async function renewListStamps(db: Db, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return
+  await db
+    .update(users)
+    .set({ jobListStamp: sql`gen_random_uuid()` })
+    .where(inArray(users.id, [...new Set(userIds)]))
 }
 
 /** The jobs that `where` picks (a condition on `jobs`), newest first, in the shape of a dashboard row. */
@@ -123,18 +134,31 @@ export const jobsRepository = {
       .returning({ id: jobs.id })
     const jobId = row!.id
     await db.insert(jobStatusHistory).values({ jobId, status: 'Submitted', changedAt: createdAt })
-    if (job.files?.length) await jobsRepository.addFiles(db, jobId, job.files)
+    if (job.files?.length) await db.insert(jobFiles).values(job.files.map((file) => ({ ...file, jobId })))
+    await renewListStamps(db, [job.userId])
     return jobId
   },
 
   /** Adds a job's files while it is being created (inside its transaction), in the order given. */
   async addFiles(db: Db, jobId: number, files: NewJobFile[]): Promise<void> {
-    if (files.length > 0) await db.insert(jobFiles).values(files.map((file) => ({ ...file, jobId })))
+    if (files.length === 0) return
+    await db.insert(jobFiles).values(files.map((file) => ({ ...file, jobId })))
+    const owners = await db.select({ userId: jobs.userId }).from(jobs).where(eq(jobs.id, jobId))
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   /** The clerk's jobs created from `start` to `end` (both included), newest first, as the list reads them. */
   async dashboard(db: Db, userId: string, start: Date, end: Date): Promise<DashboardJob[]> {
     return dashboardRows(db, and(eq(jobs.userId, userId), gte(jobs.createdAt, start), lte(jobs.createdAt, end))!)
+  },
+
+  /**
+   * The clerk's job list stamp (undefined for an unknown clerk). Read it BEFORE the list it describes: a
+   * change that lands between the two then costs one more full answer, never a stale 304.
+   */
+  async listStamp(db: Db, userId: string): Promise<string | undefined> {
+    const [row] = await db.select({ stamp: users.jobListStamp }).from(users).where(eq(users.id, userId))
+    return row?.stamp
   },
 
   /** One of the clerk's own jobs, whenever created, as the list reads it; undefined when it is not theirs or not there. */
@@ -144,13 +168,15 @@ export const jobsRepository = {
   },
 
   async setStatus(db: Db, jobId: number, status: JobStatus, at = new Date()): Promise<void> {
-    await db.update(jobs).set({ status, updatedAt: at }).where(eq(jobs.id, jobId))
+    const owners = await db.update(jobs).set({ status, updatedAt: at }).where(eq(jobs.id, jobId)).returning({ userId: jobs.userId })
     await db.insert(jobStatusHistory).values({ jobId, status, changedAt: at })
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   async addStaffNote(db: Db, jobId: number, note: string, at = new Date()): Promise<void> {
     await db.insert(staffNotes).values({ jobId, note, createdAt: at })
-    await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId))
+    const owners = await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId)).returning({ userId: jobs.userId })
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   /** The clerk's job made by the submit with this client request id, if there is one. */
@@ -182,7 +208,8 @@ export const jobsRepository = {
 
   async addFile(db: Db, jobId: number, file: NewJobFile, at = new Date()): Promise<void> {
     await db.insert(jobFiles).values({ ...file, jobId, createdAt: at })
-    await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId))
+    const owners = await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId)).returning({ userId: jobs.userId })
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   /** The clerk's jobs among `jobIds`, locked until the transaction ends, with their file keys. */
@@ -200,7 +227,9 @@ export const jobsRepository = {
 
   /** Deletes jobs; their files, history and notes go with them (ON DELETE CASCADE). */
   async deleteByIds(db: Db, jobIds: number[]): Promise<void> {
-    await db.delete(jobs).where(inArray(jobs.id, jobIds))
+    if (jobIds.length === 0) return
+    const owners = await db.delete(jobs).where(inArray(jobs.id, jobIds)).returning({ userId: jobs.userId })
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   /** Newest first, for operators: optionally one clerk's (by e-mail) or one status. */
