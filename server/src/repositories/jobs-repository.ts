@@ -47,6 +47,24 @@ export interface NewJob {
   files?: NewJobFile[]
 }
 
+/** A job written whole at once (demo jobs): its status, history and staff notes already decided. */
+export interface WholeJob extends NewJob {
+  status: JobStatus
+  updatedAt: Date
+  history: { status: JobStatus; at: Date }[]
+  notes: { note: string; at: Date }[]
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters with a job's 15 columns. */
+const INSERT_BATCH = 1000
+
+/** `rows` in batches of INSERT_BATCH. */
+function batches<T>(rows: T[]): T[][] {
+  const out: T[][] = []
+  for (let first = 0; first < rows.length; first += INSERT_BATCH) out.push(rows.slice(first, first + INSERT_BATCH))
+  return out
+}
+
 /** Gives these clerks a new list stamp (users.job_list_stamp); inside the transaction that changes their jobs. */
 async function renewListStamps(db: Db, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return
@@ -137,6 +155,29 @@ export const jobsRepository = {
     if (job.files?.length) await db.insert(jobFiles).values(job.files.map((file) => ({ ...file, jobId })))
     await renewListStamps(db, [job.userId])
     return jobId
+  },
+
+  /**
+   * Inserts whole jobs with their files, history and notes in a few multi-row INSERTs (thousands of
+   * demo jobs in one call); call inside a transaction. Returns their ids in the order given.
+   */
+  async insertWhole(db: Db, whole: WholeJob[]): Promise<number[]> {
+    const ids: number[] = []
+    for (const batch of batches(whole)) {
+      const rows = batch.map(({ files: _files, history: _history, notes: _notes, createdAt, ...job }) => ({ ...job, createdAt: createdAt ?? new Date() }))
+      // A multi-row INSERT ... RETURNING answers its rows in the order of its VALUES.
+      const inserted = await db.insert(jobs).values(rows).returning({ id: jobs.id })
+      ids.push(...inserted.map((row) => row.id))
+    }
+    const byJob = <T>(pick: (job: WholeJob, jobId: number) => T[]) => whole.flatMap((job, index) => pick(job, ids[index]!))
+    const files = byJob((job, jobId) => (job.files ?? []).map((file) => ({ ...file, jobId })))
+    const history = byJob((job, jobId) => job.history.map(({ status, at }) => ({ jobId, status, changedAt: at })))
+    const notes = byJob((job, jobId) => job.notes.map(({ note, at }) => ({ jobId, note, createdAt: at })))
+    for (const batch of batches(files)) await db.insert(jobFiles).values(batch)
+    for (const batch of batches(history)) await db.insert(jobStatusHistory).values(batch)
+    for (const batch of batches(notes)) await db.insert(staffNotes).values(batch)
+    await renewListStamps(db, whole.map((job) => job.userId))
+    return ids
   },
 
   /** Adds a job's files while it is being created (inside its transaction), in the order given. */
