@@ -23,7 +23,7 @@ export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const etag = listEtag({ userId, start, end, stamp })
     // no-cache: the browser may keep the answer but must ask again each time (the refresh's 304).
     reply.header('etag', etag).header('cache-control', 'private, no-cache')
-    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(null)
+    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined)
     return jobsRepository.dashboard(db, userId, new Date(start), new Date(end))
   })
 

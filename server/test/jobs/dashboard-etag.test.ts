@@ -73,6 +73,9 @@ describe('GET /api/clerk/dashboard with If-None-Match', () => {
     const unchanged = await dashboard(alice, etag)
     expect(unchanged.statusCode).toBe(304)
     expect(unchanged.body).toBe('')
+    // No body announced either: a client that believes a Content-Length on a 304 would wait for it.
+    expect(unchanged.headers['content-length']).toBeUndefined()
+    expect(unchanged.headers['content-type']).toBeUndefined()
     expect(unchanged.headers.etag).toBe(etag)
     expect(unchanged.headers['cache-control']).toBe('private, no-cache')
     // Several tags, one of them the list's; and the strong form of the same tag (weak comparison).
