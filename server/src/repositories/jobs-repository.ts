@@ -1,12 +1,11 @@
-// Jobs and what hangs off them. The dashboard read takes three queries whatever the number of jobs:
-// the jobs with their lookups, then all their files, then all their staff notes. Every write here that
-// changes what the clerk's list shows also renews the clerk's list stamp (users.job_list_stamp) in the same
+// Jobs and what hangs off them; the list's read is in dashboard-rows.ts. Every write here that changes
+// what the clerk's list shows also renews the clerk's list stamp (users.job_list_stamp) in the same
 // transaction: the list's ETag is made from it, so a write that forgot it would leave a stale list.
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { DashboardJob } from '@contract/jobs.ts'
-import { centsToCredits } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
-import { jobFiles, jobs, jobStatusHistory, jobTypes, reportTypes, slaSlots, staffNotes, users, type JobStatus } from '../db/schema.ts'
+import { jobFiles, jobs, jobStatusHistory, jobTypes, staffNotes, users, type JobStatus } from '../db/schema.ts'
+import { dashboardRows } from './dashboard-rows.ts'
 
 export type JobFileKind = (typeof jobFiles.kind.enumValues)[number]
 
@@ -72,74 +71,6 @@ async function renewListStamps(db: Db, userIds: string[]): Promise<void> {
     .update(users)
     .set({ jobListStamp: sql`gen_random_uuid()` })
     .where(inArray(users.id, [...new Set(userIds)]))
-}
-
-/** The jobs that `where` picks (a condition on `jobs`), newest first, in the shape of a dashboard row. */
-async function dashboardRows(db: Db, where: SQL): Promise<DashboardJob[]> {
-  const rows = await db
-    // Only the columns the list shows: on the embedded database every column of 5,000 rows costs.
-    .select({
-      job: {
-        id: jobs.id,
-        propertyAddress: jobs.propertyAddress,
-        createdAt: jobs.createdAt,
-        updatedAt: jobs.updatedAt,
-        slaDeadline: jobs.slaDeadline,
-        priority: jobs.priority,
-        audioDurationSeconds: jobs.audioDurationSeconds,
-        costCents: jobs.costCents,
-        status: jobs.status,
-      },
-      reportType: reportTypes.name,
-      jobType: jobTypes.name,
-      slaSlot: slaSlots.name,
-    })
-    .from(jobs)
-    .innerJoin(reportTypes, eq(reportTypes.id, jobs.reportTypeId))
-    .innerJoin(jobTypes, eq(jobTypes.id, jobs.jobTypeId))
-    .innerJoin(slaSlots, eq(slaSlots.id, jobs.slaSlotId))
-    .where(where)
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-  if (rows.length === 0) return []
-
-  const files = await db
-    .select({ jobId: jobFiles.jobId, kind: jobFiles.kind, fileKey: jobFiles.fileKey })
-    .from(jobFiles)
-    .innerJoin(jobs, eq(jobs.id, jobFiles.jobId))
-    .where(where)
-    .orderBy(asc(jobFiles.id))
-  const notes = await db
-    .select({ jobId: staffNotes.jobId, note: staffNotes.note, createdAt: staffNotes.createdAt })
-    .from(staffNotes)
-    .innerJoin(jobs, eq(jobs.id, staffNotes.jobId))
-    .where(where)
-    .orderBy(asc(staffNotes.createdAt), asc(staffNotes.id))
-
-  const byJob = new Map<number, DashboardJob>()
-  for (const { job, reportType, jobType, slaSlot } of rows) {
-    byJob.set(job.id, {
-      job_id: job.id,
-      property_address: job.propertyAddress,
-      created_at: job.createdAt.toISOString(),
-      updated_at: job.updatedAt.toISOString(),
-      sla_deadline: job.slaDeadline.toISOString(),
-      priority: job.priority,
-      audio_duration: Number(job.audioDurationSeconds),
-      cost: centsToCredits(job.costCents),
-      audio_files: [],
-      template_files: [],
-      support_files: [],
-      transcript_files: [],
-      report_type: { name: reportType },
-      job_type: { name: jobType },
-      sla_slot: { name: slaSlot },
-      job_status: { status: job.status },
-      staff_note: [],
-    })
-  }
-  for (const file of files) byJob.get(file.jobId)?.[`${file.kind}_files`].push(file.fileKey)
-  for (const note of notes) byJob.get(note.jobId)?.staff_note.push({ note: note.note, created_at: note.createdAt.toISOString() })
-  return [...byJob.values()]
 }
 
 export const jobsRepository = {
