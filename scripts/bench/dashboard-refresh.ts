@@ -45,7 +45,7 @@ export async function measureUnchangedRefresh(url: string, authorization: string
     medianMs: times[Math.floor(times.length / 2)]!,
     p99Ms: times[Math.floor(times.length * 0.99)]!,
     requestsPerSecond: load.requests.average,
-    non304: load.errors + (load.requests.total - (load.statusCodeStats['304']?.count ?? 0)),
+    non304: load.errors + (load.requests.total - (load.statusCodeStats?.['304']?.count ?? 0)),
   }
 }
 
