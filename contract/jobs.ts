@@ -50,6 +50,13 @@ export type DashboardQuery = Static<typeof DashboardQuery>
 export const DashboardResponse = Type.Array(DashboardJob)
 
 /**
+ * GET /clerk/dashboard answers with a weak ETag (and `Cache-Control: private, no-cache`); sent back as
+ * If-None-Match while nothing in the clerk's list changed, the answer is 304 with no body at all (not
+ * even a JSON null: a Content-Length of 4 on a 304 hangs clients that believe it).
+ */
+export const DashboardNotModified = Type.Unsafe<undefined>({ description: '304 Not Modified: no body' })
+
+/**
  * GET /clerk/jobs/:jobId (this portal's own call; the spec names none): one of the clerk's own jobs,
  * whenever created, as a dashboard row. Another clerk's job or an unknown id is a 404 "Not found".
  */

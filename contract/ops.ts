@@ -44,9 +44,12 @@ export const OPS_CREDITS_MAX_CENTS = 100_000_00
 export const OpsAccountBody = Type.Object({ email: Text({ minLength: 3, maxLength: 254 }) })
 export type OpsAccountBody = Static<typeof OpsAccountBody>
 
+/** The most demo jobs one call makes: a busy clerk's four years (server/src/jobs/demo-jobs.ts). */
+export const DEMO_JOBS_MAX = 5000
+
 export const OpsDemoJobsBody = Type.Object({
   email: Text({ minLength: 3, maxLength: 254 }),
-  count: Type.Optional(Count({ minimum: 1, maximum: 200 })),
+  count: Type.Optional(Count({ minimum: 1, maximum: DEMO_JOBS_MAX })),
 })
 export type OpsDemoJobsBody = Static<typeof OpsDemoJobsBody>
 

@@ -16,7 +16,7 @@ const USAGE = `InspectScribe operator command line
   npm run ops -- credits <email> <amount> --reason <why>   add (25, 1.10) or remove (-0.07) credits; 2 decimals at most
   npm run ops -- deactivate <email>                stop an account signing in (ends its sessions)
   npm run ops -- reactivate <email>
-  npm run ops -- demo-jobs <email> [--count <n>]   create realistic demo jobs for a clerk
+  npm run ops -- demo-jobs <email> [--count <n>]   create realistic demo jobs for a clerk (12 unless given, up to 5000)
 
 It talks to the running server: INSPECTSCRIBE_URL (default http://localhost:$PORT, PORT 8080), with the
 operator token from OPS_TOKEN, or else the file DATA_DIR/ops-token (DATA_DIR default ./data) that the

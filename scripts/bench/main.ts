@@ -4,6 +4,9 @@
 //      (creates, migrates and seeds the embedded database) and a restart on an existing one.
 //   3. GET /api/clerk/dashboard for a clerk with 5,000 jobs in range: requests per second and p99,
 //      beside the trivial GET /api/health of the same server in the same run.
+//      Its unchanged 60 s refresh (If-None-Match, answered 304 without building the list): budget
+//      5 ms a request, one at a time; the full answer's size on the wire: budget 400 KB compressed.
+//      On the embedded database only: the bench has no PostgreSQL path yet.
 //   4. One search keystroke over those 5,000 jobs in Chromium: filter, sort and page, budget 16 ms.
 //   5. Measuring a 2-hour VBR MP3 with no Xing header (Debian's ffmpeg, demux only): budget 1.5 s.
 //   6. calculate-cost for a 1 GB WAV over loopback (real server, real multipart streamed from disk):
@@ -21,6 +24,7 @@ import { measureCalculateCostUpload } from './calculate-cost-upload.ts'
 import { BUSY_CLERK, seedBusyClerk } from './busy-clerk.ts'
 import { timeToHealthy } from './cold-start.ts'
 import { measureLoad, type LoadFigures } from './dashboard-load.ts'
+import { measureAnswerSizes, measureUnchangedRefresh } from './dashboard-refresh.ts'
 import { measureLoginRoute } from './login-route.ts'
 import { measureSearchKeystrokes } from './search-keystroke.ts'
 import { measureDraftKeep } from './draft-keep.ts'
@@ -29,6 +33,9 @@ const LOGIN_BUDGET_KB = 150
 const LOGIN_AIM_KB = 120
 const BUSY_JOBS = 5000
 const KEYSTROKE_BUDGET_MS = 16
+/** An unchanged refresh, one request at a time over loopback (the client's side included). */
+const REFRESH_304_BUDGET_MS = 5
+const LIST_COMPRESSED_BUDGET_KB = 400
 const AUDIO_MEASURE_BUDGET_MS = 1500
 /** The upload's rate as a share of a plain stream copy of the same file on the same disk. */
 const UPLOAD_RATE_BUDGET_SHARE = 0.25
@@ -65,6 +72,18 @@ async function reportColdStart() {
 const loadRow = (figures: LoadFigures) =>
   `  ${figures.requestsPerSecond.toFixed(1).padStart(8)} req/s  p99 ${String(figures.p99Ms).padStart(5)} ms  ${figures.kbPerResponse.toFixed(1).padStart(7)} KB/answer  ${figures.errors} errors  ${figures.label}`
 
+function reportListRefresh(refresh: Awaited<ReturnType<typeof measureUnchangedRefresh>>, sizes: Awaited<ReturnType<typeof measureAnswerSizes>>) {
+  const slow = refresh.medianMs > REFRESH_304_BUDGET_MS
+  const big = sizes.brKb > LIST_COMPRESSED_BUDGET_KB || sizes.gzipKb > LIST_COMPRESSED_BUDGET_KB
+  console.log(`The list's unchanged 60 s refresh (If-None-Match, 304 without building the list; embedded database)`)
+  console.log(`  ${refresh.medianMs.toFixed(2).padStart(7)} ms  median, one at a time (p99 ${refresh.p99Ms.toFixed(2)} ms; budget ${REFRESH_304_BUDGET_MS} ms): ${slow ? 'OVER BUDGET' : 'within budget'}`)
+  console.log(`  ${refresh.requestsPerSecond.toFixed(1).padStart(8)} req/s at 4 connections, ${refresh.non304} answers not 304`)
+  console.log(`The full list of ${BUSY_JOBS.toLocaleString('en-GB')} jobs on the wire`)
+  console.log(`  ${sizes.brKb.toFixed(1).padStart(7)} KB  brotli, as a browser asks; ${sizes.gzipKb.toFixed(1)} KB gzip; ${sizes.plainKb.toFixed(1)} KB uncompressed (budget ${LIST_COMPRESSED_BUDGET_KB} KB compressed): ${big ? 'OVER BUDGET' : 'within budget'}`)
+  if (slow) over.push('unchanged list refresh')
+  if (big) over.push('list size')
+}
+
 async function reportBusyClerk() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-bench-busy-'))
   const seeding = performance.now()
@@ -82,6 +101,7 @@ async function reportBusyClerk() {
     console.log('Server under load (autocannon, 4 connections, 10 s each, compressed answers as a browser asks)')
     console.log(loadRow(await measureLoad('GET /api/health (trivial: one database ping)', `${server.url}/api/health`, {})))
     console.log(loadRow(await measureLoad(`GET /api/clerk/dashboard (${BUSY_JOBS} jobs)`, dashboardUrl, { authorization: `Bearer ${token}` })))
+    reportListRefresh(await measureUnchangedRefresh(dashboardUrl, `Bearer ${token}`), await measureAnswerSizes(dashboardUrl, `Bearer ${token}`))
 
     const keystrokes = await measureSearchKeystrokes(server.url, BUSY_CLERK)
     const verdict = keystrokes.worstMs > KEYSTROKE_BUDGET_MS ? 'OVER BUDGET' : 'within budget'

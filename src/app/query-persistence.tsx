@@ -29,8 +29,9 @@ export const JOBS_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
  * The version of what is stored. Change it whenever the stored data's shape changes (DashboardJob,
  * the lookups, the query keys): copies written under another value are dropped, never read.
  * 2: the filter lists moved from ['jobs', 'filter-options'] to one query per list under 'lookups'.
+ * 3: a dashboard is kept as {jobs, etag} (the ETag its refresh sends back), no longer a bare list.
  */
-export const JOBS_CACHE_BUSTER = 'jobs-cache-2'
+export const JOBS_CACHE_BUSTER = 'jobs-cache-3'
 
 /** The first part of the keys of the queries kept on the device. */
 const PERSISTED_KEY_ROOTS: readonly unknown[] = [jobKeys.all[0], lookupKeys.all[0]]

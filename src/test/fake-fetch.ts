@@ -4,6 +4,8 @@
 export interface JsonReply {
   status: number
   body?: unknown
+  /** Headers of the answer besides its content type, e.g. an ETag. */
+  headers?: Record<string, string>
 }
 
 /** The path under the API base as sent on the wire (still encoded), e.g. /auth/login. */
@@ -17,9 +19,9 @@ export function sentBody(init?: RequestInit): unknown {
 }
 
 /** A real Response, so the portal's api-client parses it exactly as it would the server's. */
-export function jsonResponse({ status, body }: JsonReply): Response {
-  if (body === undefined) return new Response(null, { status })
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+export function jsonResponse({ status, body, headers = {} }: JsonReply): Response {
+  if (body === undefined) return new Response(null, { status, headers })
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
 }
 
 /** A reply that the test lets go when it has looked at the busy state. */

@@ -25,8 +25,17 @@ export interface SeenRequest {
 
 type Planned = FakeReply | (() => FakeReply | Promise<FakeReply>)
 
+/** A request as fetch was given it, for the tests that look at more than SeenRequest holds. */
+export interface SentRequest {
+  path: string
+  headers: Headers
+  cache: RequestCache | undefined
+}
+
 export interface FakePortalApi {
   readonly requests: SeenRequest[]
+  /** The same requests with every header and the cache mode. */
+  readonly sent: SentRequest[]
   /** How calls of `method` to `path` are answered from now on, e.g. answer('PUT', '/profile/update', …). */
   answer(method: string, path: string, reply: Planned): void
   /** The requests seen for one method and path. */
@@ -41,6 +50,7 @@ export function setUpFakePortalApi(): FakePortalApi {
   const replies = new Map<string, Planned>()
   const api: FakePortalApi = {
     requests: [],
+    sent: [],
     answer(method, path, reply) {
       replies.set(`${method} ${path}`, reply)
     },
@@ -50,12 +60,14 @@ export function setUpFakePortalApi(): FakePortalApi {
   }
   beforeEach(() => {
     api.requests.length = 0
+    api.sent.length = 0
     replies.clear()
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = apiPath(input)
       const method = init?.method ?? 'GET'
       const authorization = new Headers(init?.headers).get('authorization')
       api.requests.push({ method, path, body: sentBody(init), authorization })
+      api.sent.push({ path, headers: new Headers(init?.headers), cache: init?.cache })
       const planned = replies.get(`${method} ${path}`)
       const reply = typeof planned === 'function' ? await planned() : planned
       if (!reply || reply === 'network') throw new TypeError('fetch failed')

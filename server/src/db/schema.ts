@@ -105,6 +105,15 @@ export const users = pgTable(
     /** active; deactivated by an operator; deleting after a GDPR deletion request; deleted once erased. */
     status: text({ enum: ['active', 'deactivated', 'deleting', 'deleted'] }).notNull().default('active'),
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /**
+     * The clerk's job list stamp: a new random value in the same transaction as every change to one of
+     * their jobs, its files or notes (jobs-repository.ts); the list's ETag is made from it, so an
+     * unchanged list is answered 304 from this row alone (decisions.md, Performance: the job list).
+     * Random, not a counter: a database restored from a backup never repeats a stamp a browser holds.
+     * On this row, not a table of its own: money moves lock this row first, job changes lock their job
+     * first and then this row, so both orders stay deadlock-free.
+     */
+    jobListStamp: uuid('job_list_stamp').notNull().defaultRandom(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

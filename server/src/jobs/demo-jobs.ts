@@ -3,6 +3,8 @@
 // transcripts), status history and staff notes. Operators create them with `npm run ops -- demo-jobs`;
 // the embedded default gives the demo clerk a set on its first start. Demo jobs are not charged.
 // Every file is stored first; then all the rows commit in one transaction, or none do and the files go.
+// Up to DEMO_JOBS_MAX (contract/ops.ts, a busy clerk's four years) in one call: rows go in multi-row INSERTs, files are
+// stored a few at a time, and a large set gets short recordings so that it fits on a disk.
 import { randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { Db } from '../db/database.ts'
@@ -11,7 +13,7 @@ import { measureAudioSeconds } from '../audio/measure-duration.ts'
 import { toneWav } from '../audio/wav.ts'
 import { creditsRepository } from '../repositories/credits-repository.ts'
 import { grantDemoCredits } from '../money/grant-demo-credits.ts'
-import { jobsRepository, type NewJob, type NewJobFile } from '../repositories/jobs-repository.ts'
+import { jobsRepository, type NewJob, type NewJobFile, type WholeJob } from '../repositories/jobs-repository.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
@@ -52,6 +54,16 @@ const NOTES: Partial<Record<JobStatus, string>> = {
 }
 
 const HOUR = 3_600_000
+
+/**
+ * Up to this many jobs, recordings of 20 s to 2.5 min, one to three a job (a Human job), as a clerk's
+ * would be. Above it, one recording of 1 to 3 s a job: thousands of full-length recordings would fill
+ * gigabytes of disk for a demonstration of the list.
+ */
+const FULL_RECORDINGS_UP_TO = 200
+
+/** Files stored at once. */
+const STORE_CONCURRENCY = 8
 
 export const DEMO_JOBS_MESSAGES = {
   notifyAdded: (count: number) => (count === 1 ? '1 demo job was added to your account.' : `${count} demo jobs were added to your account.`),
@@ -107,14 +119,16 @@ async function storeDemoFiles(db: Db, storage: FileStorage, userId: string, coun
   ])
   // Spread over six days so the list's default range (the last 7 days) shows them all.
   const spacing = Math.min(11 * HOUR, (6 * 24 * HOUR) / Math.max(1, count))
-  const planned: PlannedJob[] = []
-  for (let i = 0; i < count; i++) {
+  const full = count <= FULL_RECORDINGS_UP_TO
+  const plans = Array.from({ length: count }, (_, i) => {
     const rate = rates[i % rates.length]!
     const jobType = jobTypes.find((type) => type.id === rate.jobTypeId)!
-    const slot = slots.find((s) => s.id === rate.slaSlotId)!
-    const path = PATHS[i % PATHS.length]!
+    return { i, rate, jobType, slot: slots.find((s) => s.id === rate.slaSlotId)!, path: PATHS[i % PATHS.length]! }
+  })
+  const planned: PlannedJob[] = new Array(count)
+  await eachAtMost(STORE_CONCURRENCY, plans, async ({ i, rate, jobType, slot, path }) => {
     const createdAt = new Date(now.getTime() - 5 * 60_000 - i * spacing)
-    const audioCount = jobType.max_audio_files === 1 ? 1 : 1 + (i % 3)
+    const audioCount = !full || jobType.max_audio_files === 1 ? 1 : 1 + (i % 3)
     // The files are stored before the job row exists, so the folder is a random id, not the job's.
     const folder = `demo-${randomUUID()}`
     const files: StoredFile[] = []
@@ -126,7 +140,8 @@ async function storeDemoFiles(db: Db, storage: FileStorage, userId: string, coun
     for (let n = 0; n < audioCount; n++) {
       const fileName = `${['kitchen', 'living-room', 'bedrooms', 'exterior'][n % 4]}-${i + 1}.wav`
       const key = `${jobFolder(userId, folder, 'audio')}/${fileName}`
-      const saved = await saveStream(storage, key, Readable.from([toneWav(20 + ((i * 37 + n * 23) % 130), 330 + n * 110)]), 10 * 1024 * 1024)
+      const seconds = full ? 20 + ((i * 37 + n * 23) % 130) : 1 + (i % 3)
+      const saved = await saveStream(storage, key, Readable.from([toneWav(seconds, 330 + n * 110)]), 10 * 1024 * 1024)
       const file: StoredFile = { kind: 'audio', fileKey: key, sizeBytes: saved.size, fileName }
       keep(file)
       const opened = await storage.open(key)
@@ -140,7 +155,7 @@ async function storeDemoFiles(db: Db, storage: FileStorage, userId: string, coun
     }
 
     const seconds = files.reduce((sum, file) => sum + Number(file.durationSeconds ?? 0), 0)
-    planned.push({
+    planned[i] = {
       userId,
       propertyAddress: ADDRESSES[i % ADDRESSES.length]!,
       reportTypeId: reportTypes[i % reportTypes.length]!.id,
@@ -155,25 +170,50 @@ async function storeDemoFiles(db: Db, storage: FileStorage, userId: string, coun
       files,
       path,
       spacing,
-    })
-  }
+    }
+  })
   return planned
+}
+
+/** Runs `work` on every item, at most `limit` at once; the first failure rejects once the running ones have settled. */
+async function eachAtMost<T>(limit: number, items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  let failed = false
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const item = items[next++]!
+      try {
+        await work(item)
+      } catch (error) {
+        failed = true
+        throw error
+      }
+    }
+  }
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker))
+  const rejection = settled.find((result) => result.status === 'rejected')
+  if (rejection) throw rejection.reason
 }
 
 /** The planned jobs' rows (job, files, status history, staff notes) and the clerk's notification; inside the caller's transaction. */
 async function insertDemoJobs(tx: Db, userId: string, planned: PlannedJob[]): Promise<number[]> {
-  const jobIds: number[] = []
-  for (const { files, path, spacing, ...job } of planned) {
-    const id = await jobsRepository.create(tx, { ...job, files: files.map(({ fileName: _name, ...file }) => file) })
-    let at = job.createdAt!.getTime()
+  const whole: WholeJob[] = planned.map(({ files, path, spacing, ...job }) => {
+    const createdAt = job.createdAt!
+    const history = [{ status: path[0]!, at: createdAt }]
+    const notes: WholeJob['notes'] = []
+    let at = createdAt.getTime()
+    // The job's last change: its last move, or the note that followed it.
+    let updatedAt = createdAt
     for (const status of path.slice(1)) {
       at += Math.min(2 * HOUR, spacing / (path.length + 1))
-      await jobsRepository.setStatus(tx, id, status, new Date(at))
+      history.push({ status, at: new Date(at) })
+      updatedAt = new Date(at)
       const note = NOTES[status]
-      if (note) await jobsRepository.addStaffNote(tx, id, note, new Date(at + 60_000))
+      if (note) notes.push({ note, at: (updatedAt = new Date(at + 60_000)) })
     }
-    jobIds.push(id)
-  }
+    return { ...job, files: files.map(({ fileName: _name, ...file }) => file), status: path.at(-1)!, updatedAt, history, notes }
+  })
+  const jobIds = await jobsRepository.insertWhole(tx, whole)
   await notificationsRepository.add(tx, userId, DEMO_JOBS_MESSAGES.notifyAdded(planned.length))
   return jobIds
 }

@@ -1,10 +1,11 @@
-// Jobs and what hangs off them. The dashboard read takes three queries whatever the number of jobs:
-// the jobs with their lookups, then all their files, then all their staff notes.
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+// Jobs and what hangs off them; the list's read is in dashboard-rows.ts. Every write here that changes
+// what the clerk's list shows also renews the clerk's list stamp (users.job_list_stamp) in the same
+// transaction: the list's ETag is made from it, so a write that forgot it would leave a stale list.
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { DashboardJob } from '@contract/jobs.ts'
-import { centsToCredits } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
-import { jobFiles, jobs, jobStatusHistory, jobTypes, reportTypes, slaSlots, staffNotes, users, type JobStatus } from '../db/schema.ts'
+import { jobFiles, jobs, jobStatusHistory, jobTypes, staffNotes, users, type JobStatus } from '../db/schema.ts'
+import { dashboardRows } from './dashboard-rows.ts'
 
 export type JobFileKind = (typeof jobFiles.kind.enumValues)[number]
 
@@ -45,72 +46,31 @@ export interface NewJob {
   files?: NewJobFile[]
 }
 
-/** The jobs that `where` picks (a condition on `jobs`), newest first, in the shape of a dashboard row. */
-async function dashboardRows(db: Db, where: SQL): Promise<DashboardJob[]> {
-  const rows = await db
-    // Only the columns the list shows: on the embedded database every column of 5,000 rows costs.
-    .select({
-      job: {
-        id: jobs.id,
-        propertyAddress: jobs.propertyAddress,
-        createdAt: jobs.createdAt,
-        updatedAt: jobs.updatedAt,
-        slaDeadline: jobs.slaDeadline,
-        priority: jobs.priority,
-        audioDurationSeconds: jobs.audioDurationSeconds,
-        costCents: jobs.costCents,
-        status: jobs.status,
-      },
-      reportType: reportTypes.name,
-      jobType: jobTypes.name,
-      slaSlot: slaSlots.name,
-    })
-    .from(jobs)
-    .innerJoin(reportTypes, eq(reportTypes.id, jobs.reportTypeId))
-    .innerJoin(jobTypes, eq(jobTypes.id, jobs.jobTypeId))
-    .innerJoin(slaSlots, eq(slaSlots.id, jobs.slaSlotId))
-    .where(where)
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-  if (rows.length === 0) return []
+/** A job written whole at once (demo jobs): its status, history and staff notes already decided. */
+export interface WholeJob extends NewJob {
+  status: JobStatus
+  updatedAt: Date
+  history: { status: JobStatus; at: Date }[]
+  notes: { note: string; at: Date }[]
+}
 
-  const files = await db
-    .select({ jobId: jobFiles.jobId, kind: jobFiles.kind, fileKey: jobFiles.fileKey })
-    .from(jobFiles)
-    .innerJoin(jobs, eq(jobs.id, jobFiles.jobId))
-    .where(where)
-    .orderBy(asc(jobFiles.id))
-  const notes = await db
-    .select({ jobId: staffNotes.jobId, note: staffNotes.note, createdAt: staffNotes.createdAt })
-    .from(staffNotes)
-    .innerJoin(jobs, eq(jobs.id, staffNotes.jobId))
-    .where(where)
-    .orderBy(asc(staffNotes.createdAt), asc(staffNotes.id))
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters with a job's 15 columns. */
+const INSERT_BATCH = 1000
 
-  const byJob = new Map<number, DashboardJob>()
-  for (const { job, reportType, jobType, slaSlot } of rows) {
-    byJob.set(job.id, {
-      job_id: job.id,
-      property_address: job.propertyAddress,
-      created_at: job.createdAt.toISOString(),
-      updated_at: job.updatedAt.toISOString(),
-      sla_deadline: job.slaDeadline.toISOString(),
-      priority: job.priority,
-      audio_duration: Number(job.audioDurationSeconds),
-      cost: centsToCredits(job.costCents),
-      audio_files: [],
-      template_files: [],
-      support_files: [],
-      transcript_files: [],
-      report_type: { name: reportType },
-      job_type: { name: jobType },
-      sla_slot: { name: slaSlot },
-      job_status: { status: job.status },
-      staff_note: [],
-    })
-  }
-  for (const file of files) byJob.get(file.jobId)?.[`${file.kind}_files`].push(file.fileKey)
-  for (const note of notes) byJob.get(note.jobId)?.staff_note.push({ note: note.note, created_at: note.createdAt.toISOString() })
-  return [...byJob.values()]
+/** `rows` in batches of INSERT_BATCH. */
+function batches<T>(rows: T[]): T[][] {
+  const out: T[][] = []
+  for (let first = 0; first < rows.length; first += INSERT_BATCH) out.push(rows.slice(first, first + INSERT_BATCH))
+  return out
+}
+
+/** Gives these clerks a new list stamp (users.job_list_stamp); inside the transaction that changes their jobs. */
+async function renewListStamps(db: Db, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return
+  await db
+    .update(users)
+    .set({ jobListStamp: sql`gen_random_uuid()` })
+    .where(inArray(users.id, [...new Set(userIds)]))
 }
 
 export const jobsRepository = {
@@ -123,18 +83,54 @@ export const jobsRepository = {
       .returning({ id: jobs.id })
     const jobId = row!.id
     await db.insert(jobStatusHistory).values({ jobId, status: 'Submitted', changedAt: createdAt })
-    if (job.files?.length) await jobsRepository.addFiles(db, jobId, job.files)
+    if (job.files?.length) await db.insert(jobFiles).values(job.files.map((file) => ({ ...file, jobId })))
+    await renewListStamps(db, [job.userId])
     return jobId
+  },
+
+  /**
+   * Inserts whole jobs with their files, history and notes in a few multi-row INSERTs (thousands of
+   * demo jobs in one call); call inside a transaction. Returns their ids in the order given.
+   */
+  async insertWhole(db: Db, whole: WholeJob[]): Promise<number[]> {
+    const ids: number[] = []
+    for (const batch of batches(whole)) {
+      const rows = batch.map(({ files: _files, history: _history, notes: _notes, createdAt, ...job }) => ({ ...job, createdAt: createdAt ?? new Date() }))
+      // A multi-row INSERT ... RETURNING answers its rows in the order of its VALUES.
+      const inserted = await db.insert(jobs).values(rows).returning({ id: jobs.id })
+      ids.push(...inserted.map((row) => row.id))
+    }
+    const byJob = <T>(pick: (job: WholeJob, jobId: number) => T[]) => whole.flatMap((job, index) => pick(job, ids[index]!))
+    const files = byJob((job, jobId) => (job.files ?? []).map((file) => ({ ...file, jobId })))
+    const history = byJob((job, jobId) => job.history.map(({ status, at }) => ({ jobId, status, changedAt: at })))
+    const notes = byJob((job, jobId) => job.notes.map(({ note, at }) => ({ jobId, note, createdAt: at })))
+    for (const batch of batches(files)) await db.insert(jobFiles).values(batch)
+    for (const batch of batches(history)) await db.insert(jobStatusHistory).values(batch)
+    for (const batch of batches(notes)) await db.insert(staffNotes).values(batch)
+    await renewListStamps(db, whole.map((job) => job.userId))
+    return ids
   },
 
   /** Adds a job's files while it is being created (inside its transaction), in the order given. */
   async addFiles(db: Db, jobId: number, files: NewJobFile[]): Promise<void> {
-    if (files.length > 0) await db.insert(jobFiles).values(files.map((file) => ({ ...file, jobId })))
+    if (files.length === 0) return
+    await db.insert(jobFiles).values(files.map((file) => ({ ...file, jobId })))
+    const owners = await db.select({ userId: jobs.userId }).from(jobs).where(eq(jobs.id, jobId))
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   /** The clerk's jobs created from `start` to `end` (both included), newest first, as the list reads them. */
   async dashboard(db: Db, userId: string, start: Date, end: Date): Promise<DashboardJob[]> {
     return dashboardRows(db, and(eq(jobs.userId, userId), gte(jobs.createdAt, start), lte(jobs.createdAt, end))!)
+  },
+
+  /**
+   * The clerk's job list stamp (undefined for an unknown clerk). Read it BEFORE the list it describes: a
+   * change that lands between the two then costs one more full answer, never a stale 304.
+   */
+  async listStamp(db: Db, userId: string): Promise<string | undefined> {
+    const [row] = await db.select({ stamp: users.jobListStamp }).from(users).where(eq(users.id, userId))
+    return row?.stamp
   },
 
   /** One of the clerk's own jobs, whenever created, as the list reads it; undefined when it is not theirs or not there. */
@@ -144,13 +140,15 @@ export const jobsRepository = {
   },
 
   async setStatus(db: Db, jobId: number, status: JobStatus, at = new Date()): Promise<void> {
-    await db.update(jobs).set({ status, updatedAt: at }).where(eq(jobs.id, jobId))
+    const owners = await db.update(jobs).set({ status, updatedAt: at }).where(eq(jobs.id, jobId)).returning({ userId: jobs.userId })
     await db.insert(jobStatusHistory).values({ jobId, status, changedAt: at })
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   async addStaffNote(db: Db, jobId: number, note: string, at = new Date()): Promise<void> {
     await db.insert(staffNotes).values({ jobId, note, createdAt: at })
-    await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId))
+    const owners = await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId)).returning({ userId: jobs.userId })
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   /** The clerk's job made by the submit with this client request id, if there is one. */
@@ -182,7 +180,8 @@ export const jobsRepository = {
 
   async addFile(db: Db, jobId: number, file: NewJobFile, at = new Date()): Promise<void> {
     await db.insert(jobFiles).values({ ...file, jobId, createdAt: at })
-    await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId))
+    const owners = await db.update(jobs).set({ updatedAt: at }).where(eq(jobs.id, jobId)).returning({ userId: jobs.userId })
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   /** The clerk's jobs among `jobIds`, locked until the transaction ends, with their file keys. */
@@ -200,7 +199,9 @@ export const jobsRepository = {
 
   /** Deletes jobs; their files, history and notes go with them (ON DELETE CASCADE). */
   async deleteByIds(db: Db, jobIds: number[]): Promise<void> {
-    await db.delete(jobs).where(inArray(jobs.id, jobIds))
+    if (jobIds.length === 0) return
+    const owners = await db.delete(jobs).where(inArray(jobs.id, jobIds)).returning({ userId: jobs.userId })
+    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   /** Newest first, for operators: optionally one clerk's (by e-mail) or one status. */

@@ -1,19 +1,30 @@
 // /api/clerk: the clerk's own jobs. More calls (delete, cost, create) join this file's prefix.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ClerkJobParams, DashboardJob, DashboardQuery, DashboardResponse, DeleteJobsBody, DeleteJobsResponse } from '@contract/jobs.ts'
+import { ClerkJobParams, DashboardJob, DashboardNotModified, DashboardQuery, DashboardResponse, DeleteJobsBody, DeleteJobsResponse } from '@contract/jobs.ts'
 import { HttpError } from '../http-error.ts'
 import { NOT_FOUND_DETAIL } from '../plugins/error-handler.ts'
 import { deleteClerkJobs } from '../jobs/job-operations.ts'
+import { ifNoneMatchHits, listEtag } from '../jobs/list-etag.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 
 export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
 
-  // The clerk's jobs created between start and end (ms timestamps, both included), newest first.
-  app.get('/dashboard', { schema: { querystring: DashboardQuery, response: { 200: DashboardResponse } } }, async (request) => {
+  // The clerk's jobs created between start and end (ms timestamps, both included), newest first. With
+  // an If-None-Match that names the list's current ETag, 304 without building the list (list-etag.ts).
+  app.get('/dashboard', { schema: { querystring: DashboardQuery, response: { 200: DashboardResponse, 304: DashboardNotModified } } }, async (request, reply) => {
     const { start, end } = request.query
     if (start > end) throw new HttpError(400, 'The start of the date range must not be after its end')
-    return jobsRepository.dashboard(app.database.db, request.clerk!.userId, new Date(start), new Date(end))
+    const { db } = app.database
+    const userId = request.clerk!.userId
+    // The stamp is read before the list: see jobsRepository.listStamp.
+    const stamp = await jobsRepository.listStamp(db, userId)
+    if (stamp === undefined) throw new HttpError(404, NOT_FOUND_DETAIL)
+    const etag = listEtag({ userId, start, end, stamp })
+    // no-cache: the browser may keep the answer but must ask again each time (the refresh's 304).
+    reply.header('etag', etag).header('cache-control', 'private, no-cache')
+    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined)
+    return jobsRepository.dashboard(db, userId, new Date(start), new Date(end))
   })
 
   // One of the clerk's own jobs whatever its date: a job's notification opens it even when the list's

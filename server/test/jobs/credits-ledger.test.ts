@@ -97,12 +97,11 @@ describe('the demo clerk’s first start', () => {
       notifications: (await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, clerk.id))).length,
     })
     const before = await rowsOf()
-    // The 7th job's row fails: six jobs are written by then.
-    const realCreate = jobsRepository.create
-    let created = 0
-    const create = vi.spyOn(jobsRepository, 'create').mockImplementation(async (tx, job) => {
-      if (++created === 7) throw new Error('the database went away')
-      return realCreate(tx, job)
+    // Every job's rows are written, then the transaction fails before it commits.
+    const realInsert = jobsRepository.insertWhole
+    const create = vi.spyOn(jobsRepository, 'insertWhole').mockImplementation(async (tx, whole) => {
+      await realInsert(tx, whole)
+      throw new Error('the database went away')
     })
     try {
       await expect(seedDemoClerkJobs(db, t.app.storage, clerk.email)).rejects.toThrow('the database went away')

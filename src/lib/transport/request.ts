@@ -58,9 +58,13 @@ export async function apiRequest(path: string, options: JsonRequestOptions<TSche
 
 export type Conditional<T> = { modified: false } | { modified: true; answer: T; etag: string | null }
 
-/** A JSON call sent with If-None-Match: a 304 resolves as "not modified" (the caller's copy stands). */
+/**
+ * A JSON call sent with If-None-Match: a 304 resolves as "not modified" (the caller's copy stands).
+ * Past the browser's HTTP cache ('no-store'), which would otherwise keep a copy of its own and could
+ * answer the caller's question itself, hiding the 304 the caller is waiting for.
+ */
 export async function apiRequestIfChanged<S extends TSchema>(path: string, etag: string | null, options: JsonRequestOptions<S> & { schema: S }): Promise<Conditional<Static<S>>> {
-  const answer = await exchange(path, { ...options, ifNoneMatch: etag ?? undefined }, 'application/json')
+  const answer = await exchange(path, { ...options, ifNoneMatch: etag ?? undefined, cache: 'no-store' }, 'application/json')
   if (answer.response.status === 304) return { modified: false }
   return { modified: true, answer: (await checkedAnswer(answer, options)) as Static<S>, etag: answer.response.headers.get('etag') }
 }
@@ -72,7 +76,7 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
   return whileBodyArrives(answer, options, (response) => response.blob())
 }
 
-type ExchangeOptions = RequestOptions & { ifNoneMatch?: string }
+type ExchangeOptions = RequestOptions & { ifNoneMatch?: string; cache?: RequestCache }
 
 /** An answer that came, and the call's timeout signal, which still runs while its body arrives. */
 interface Exchanged {
@@ -82,7 +86,7 @@ interface Exchanged {
 
 /** Sends the request; resolves with a 2xx or 304 answer, throws an ApiError for anything else. */
 async function exchange(path: string, options: ExchangeOptions, accept: string): Promise<Exchanged> {
-  const { method = 'GET', json, form, query, auth = true, signal, timeoutMs, idempotencyKey, onProgress, ifNoneMatch } = options
+  const { method = 'GET', json, form, query, auth = true, signal, timeoutMs, idempotencyKey, onProgress, ifNoneMatch, cache } = options
   const headers = new Headers({ accept })
   if (json !== undefined) headers.set('content-type', 'application/json')
   if (idempotencyKey) headers.set('idempotency-key', idempotencyKey)
@@ -103,6 +107,7 @@ async function exchange(path: string, options: ExchangeOptions, accept: string):
       headers,
       body: json !== undefined ? JSON.stringify(json) : form,
       signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+      cache,
       onProgress:
         quiet && onProgress
           ? (progress) => {

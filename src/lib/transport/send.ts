@@ -13,6 +13,8 @@ export interface SendInit {
   headers: Headers
   body: string | FormData | undefined
   signal: AbortSignal | undefined
+  /** fetch's cache mode (an upload with progress has none to choose). */
+  cache?: RequestCache
   onProgress?: (progress: UploadProgress) => void
 }
 

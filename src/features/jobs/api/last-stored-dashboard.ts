@@ -7,7 +7,7 @@ import { useMemo } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { RangeMs } from '../lib/date-range'
 import type { JobAnswer } from '../lib/job-answer'
-import { jobKeys } from './get-dashboard'
+import { jobKeys, type DashboardData } from './get-dashboard'
 
 export interface StoredDashboard {
   jobs: JobAnswer[]
@@ -22,8 +22,9 @@ function lastStoredDashboard(client: QueryClient): StoredDashboard | null {
   for (const query of client.getQueryCache().findAll({ queryKey: jobKeys.dashboards })) {
     const [, , startMs, endMs] = query.queryKey
     const { data, dataUpdatedAt, status } = query.state
-    if (status !== 'success' || !Array.isArray(data) || typeof startMs !== 'number' || typeof endMs !== 'number') continue
-    if (!latest || dataUpdatedAt > latest.updatedAt) latest = { jobs: data as JobAnswer[], updatedAt: dataUpdatedAt, range: { startMs, endMs } }
+    const jobs = (data as DashboardData | undefined)?.jobs
+    if (status !== 'success' || !Array.isArray(jobs) || typeof startMs !== 'number' || typeof endMs !== 'number') continue
+    if (!latest || dataUpdatedAt > latest.updatedAt) latest = { jobs, updatedAt: dataUpdatedAt, range: { startMs, endMs } }
   }
   return latest
 }

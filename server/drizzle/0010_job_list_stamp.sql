@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "job_list_stamp" uuid DEFAULT gen_random_uuid() NOT NULL;
