@@ -11,6 +11,8 @@
 // the tab's sessionStorage, and the load would end on /login. Each run checks where it ended, so a
 // run that fell back to /login cannot pass for /my-jobs.
 import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
 import puppeteer, { type Browser } from 'puppeteer-core'
@@ -59,6 +61,14 @@ function figures(route: string, result: RunnerResult): PaintFigures {
   }
 }
 
+/** With FIRST_PAINT_REPORTS=<folder>, each run's Lighthouse report is kept there, to open in Lighthouse's viewer. */
+function saveReport(route: string, run: number, result: RunnerResult): void {
+  const folder = process.env.FIRST_PAINT_REPORTS
+  if (!folder) return
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(path.join(folder, `${route.slice(1)}-${run + 1}.json`), JSON.stringify(result.lhr))
+}
+
 /** The run with the median performance score, as Lighthouse's own guidance picks it. */
 function median(runs: PaintFigures[]): PaintFigures {
   return [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!
@@ -90,6 +100,7 @@ async function measureRoute(browser: Browser, baseUrl: string, route: string, si
       if (landed !== route) throw new Error(`Lighthouse's load of ${route} ended on ${landed}`)
       if (result.lhr.runtimeError) throw new Error(`Lighthouse could not measure ${route}: ${result.lhr.runtimeError.message}`)
       runs.push(figures(route, result))
+      saveReport(route, run, result)
     } finally {
       await page.close()
     }
