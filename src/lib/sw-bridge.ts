@@ -35,7 +35,9 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void register()) : setTimeout(() => void register()))
+  // The timeout: a tab kept busy or in the background still registers within 10 s.
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void register(), { timeout: 10_000 }) : setTimeout(() => void register())
   if (document.readyState === 'complete') whenIdle()
   else window.addEventListener('load', whenIdle, { once: true })
 }
