@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { preloadFirstRoute } from './scripts/preload-first-route'
 
 export const THEME_COLOR = '#0f6cbd'
 
@@ -14,6 +15,8 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    // index.html preloads the sign-in route's chunks: docs/decisions.md "Performance: the first paint".
+    preloadFirstRoute(['src/app/routes/auth-frame.tsx', 'src/app/routes/login.tsx']),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
