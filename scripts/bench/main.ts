@@ -30,7 +30,6 @@ import { BUSY_CLERK, seedBusyClerk } from './busy-clerk.ts'
 import { timeToHealthy } from './cold-start.ts'
 import { measureLoad, type LoadFigures } from './dashboard-load.ts'
 import { measureAnswerSizes, measureUnchangedRefresh } from './dashboard-refresh.ts'
-
 import { DEMO_SEEDED_JOBS, measureFirstPaint } from './first-paint.ts'
 import { measureLoginRoute } from './login-route.ts'
 import { measureSearchKeystrokes } from './search-keystroke.ts'
