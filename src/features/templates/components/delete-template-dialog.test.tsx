@@ -48,7 +48,7 @@ describe('DeleteTemplateDialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(deletes()).toEqual([{ method: 'DELETE', url: '/api/clerk-template/7', body: undefined, authorization: 'Bearer test-token' }])
-    expect(screen.getByRole('status')).toHaveTextContent(/^Template deleted successfully$/)
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Template deleted successfully$/)
     expect(screen.getByText(/^No template has been added yet/)).toBeInTheDocument()
     expect(screen.queryByText('To add a new template, remove the existing one first.')).not.toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: /^Template Name/ })).toBeEnabled()
@@ -104,7 +104,8 @@ describe('DeleteTemplateDialog', () => {
     expect(deletes()).toHaveLength(0)
     expect(screen.getByText('Check-in report')).toBeInTheDocument()
 
-    await user.click(screen.getByRole('button', { name: 'Delete template Check-in report' }))
+    // Fluent lifts the page's aria-hidden a moment after the dialog leaves: wait for the button to be reachable again.
+    await user.click(await screen.findByRole('button', { name: 'Delete template Check-in report' }))
     const again = await screen.findByRole('dialog', { name: 'Delete Template' })
     expect(within(again).getByRole('checkbox')).not.toBeChecked()
     expect(within(again).getByRole('button', { name: 'Delete' })).toBeDisabled()
