@@ -84,7 +84,7 @@ function storedCopy(jobs: DashboardJob[], { timestamp = Date.now(), buster = JOB
 
 const stored = (clerk: string) => {
   const raw = localStorage.getItem(jobsCacheKey(clerk))
-  return raw ? (JSON.parse(raw) as { buster: string; timestamp: number; clientState: { queries: { queryKey: unknown[] }[]; mutations: unknown[] } }) : null
+  return raw ? (JSON.parse(raw) as { buster: string; timestamp: number; clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[]; mutations: unknown[] } }) : null
 }
 
 // The persister writes at most once a second (a throttle on setTimeout). The clock is faked: it follows
@@ -140,6 +140,29 @@ describe('QueryPersistence: what is stored', () => {
     expect(copy.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY], [...REPORT_TYPES_KEY]])
     expect(copy.clientState.mutations).toEqual([])
     expect(Object.keys(localStorage)).toEqual(['inspectscribe.jobs-cache.clerk-7'])
+  })
+
+  it('does not write the copy again for a refresh that brings the same list (a 304), and does when the list changes', async () => {
+    const list = [job]
+    const { client } = renderFrame({ clerk: 'clerk-7', dashboard: () => Promise.resolve(list) })
+    await persisted('clerk-7')
+    const writes = vi.spyOn(Storage.prototype, 'setItem')
+    await act(() => client.refetchQueries({ queryKey: DASHBOARD_KEY }))
+    await moveClock(THROTTLE_MS)
+    expect(writes).not.toHaveBeenCalled()
+
+    act(() => void client.setQueryData(DASHBOARD_KEY, [job, otherJob]))
+    await moveClock(THROTTLE_MS)
+    expect(writes).toHaveBeenCalledWith(jobsCacheKey('clerk-7'), expect.any(String))
+    expect(stored('clerk-7')?.clientState.queries[0]?.state.data).toEqual([job, otherJob])
+  })
+
+  it('writes the copy again when a query leaves the cache, though no data changed', async () => {
+    const { client } = renderFrame({ clerk: 'clerk-7' })
+    await persisted('clerk-7')
+    act(() => void client.removeQueries({ queryKey: REPORT_TYPES_KEY }))
+    await moveClock(THROTTLE_MS)
+    expect(stored('clerk-7')?.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY]])
   })
 
   it('stores nothing when the token names no clerk', async () => {

@@ -6,6 +6,7 @@
 //   connection still shows the clerk's jobs after the tab was closed and the clerk signed in again.
 //   Nothing else (profile, credits, notifications, paused mutations) is written.
 // - One key per clerk, so that a clerk never reads another clerk's copy on a shared device.
+// - Written only when some kept query's data changed: a refresh answered 304 writes nothing.
 // - A copy older than 7 days, or written by a portal with another JOBS_CACHE_BUSTER, is dropped when
 //   read; copies of any clerk in that state are also swept when a signed-in frame mounts.
 // - Every copy is wiped, and the jobs queries forgotten, when a session is ended on purpose (logout,
@@ -15,7 +16,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import { PersistQueryClientProvider, removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
+import { PersistQueryClientProvider, removeOldestQuery, type PersistedClient, type PersistQueryClientOptions, type Persister } from '@tanstack/react-query-persist-client'
 import { currentClerk, onSessionEnded } from '@/lib/session'
 import { lookupKeys } from '@/lib/lookups'
 import { jobKeys } from '@/features/jobs/api/get-dashboard'
@@ -76,6 +77,31 @@ export function sweepStaleJobsCaches(storage: Storage = window.localStorage, now
   }
 }
 
+/** Each stored query's data, by query. */
+function dataByQuery(client: PersistedClient): Map<string, unknown> {
+  return new Map(client.clientState.queries.map((query) => [query.queryHash, query.state.data]))
+}
+
+/**
+ * Writes only when some query's data changed. A refresh answered 304 keeps the very data it held (and
+ * an answer equal to it keeps it too, by React Query's structural sharing), yet moves the query's
+ * `dataUpdatedAt`, which asks for a write: rewriting a 5,000-job copy for nothing. The copy's time then
+ * stays the time the list last changed.
+ */
+function writingOnlyChanges(persister: Persister): Persister {
+  let written: Map<string, unknown> | null = null
+  return {
+    ...persister,
+    persistClient: (client) => {
+      const data = dataByQuery(client)
+      const unchanged = written?.size === data.size && [...data].every(([hash, value]) => written?.get(hash) === value)
+      if (unchanged) return
+      written = data
+      return persister.persistClient(client)
+    },
+  }
+}
+
 interface ClerkPersistence {
   options: Omit<PersistQueryClientOptions, 'queryClient'>
   /** Lets it write while its frame is mounted; returns what stops that when the frame is left. */
@@ -100,12 +126,14 @@ function clerkPersistence(clerk: string): ClerkPersistence {
     },
     removeItem: (key) => storage.removeItem(key),
   }
-  const persister = createSyncStoragePersister({
-    storage: guarded,
-    key: jobsCacheKey(clerk),
-    // Storage full: drop the oldest answer and try again.
-    retry: removeOldestQuery,
-  })
+  const persister = writingOnlyChanges(
+    createSyncStoragePersister({
+      storage: guarded,
+      key: jobsCacheKey(clerk),
+      // Storage full: drop the oldest answer and try again.
+      retry: removeOldestQuery,
+    }),
+  )
   return {
     options: {
       persister,

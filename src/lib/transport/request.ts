@@ -3,6 +3,7 @@
 // (refreshed first near expiry), the idempotency key and the timeout, and turns every failure into an
 // ApiError of one of five kinds; one place ends the session on a 403.
 import type { Static, TSchema } from 'typebox'
+import { checkInSlices } from './check-in-slices'
 import { ApiError, detailWords, errorFields } from './api-error'
 import { apiUrl, type ApiQuery } from './api-url'
 import { quietTimeout } from './quiet-timeout'
@@ -149,11 +150,11 @@ async function whileBodyArrives<T>({ response, timeout }: Exchanged, options: Re
 
 /**
  * Loaded with the first call that passes a schema, not with the transport: the sign-in page stays
- * light until the person signs in (TypeBox's checker is about 100 kB).
+ * light until the person signs in (TypeBox's checker is about 100 kB). A long list is checked in slices.
  */
 async function matchesSchema(schema: TSchema, value: unknown): Promise<boolean> {
   const { Value } = await import('typebox/value')
-  return Value.Check(schema, value)
+  return checkInSlices((part, partValue) => Value.Check(part, partValue), schema, value)
 }
 
 function noAnswer({ signal, timeout, failureMessage }: RequestOptions & { timeout?: AbortSignal }): ApiError {
