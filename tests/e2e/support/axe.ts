@@ -20,7 +20,24 @@ export const TABLET_WIDTH = 820
 
 type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
 
+/**
+ * Waits until every running animation and transition has finished (Fluent fades popovers and dialogs
+ * in): axe reads colours as they are at that instant, and text half faded in fails its contrast check.
+ * Animations that never end (a spinner) are left to run.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
+
 async function violationsAt(page: Page): Promise<AxeViolation[]> {
+  await settled(page)
   const everyRule = await new AxeBuilder({ page }).withTags(TAGS).disableRules([FOCUS_GUARD_RULE]).analyze()
   const focusGuards = await new AxeBuilder({ page }).withRules([FOCUS_GUARD_RULE]).exclude(FOCUS_GUARD).analyze()
   return [...everyRule.violations, ...focusGuards.violations]
