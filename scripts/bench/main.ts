@@ -13,6 +13,10 @@
 //      MB/s beside a copy of the same file in the same run (budget: at least a quarter of the stream
 //      copy's rate), and the server's peak resident memory while it uploads (budget: 64 MB above its
 //      size before the upload; a server holding the file would show ~1 GB).
+//   8. (responsiveness) /api/health's p99 while 8 connections load the 5,000-job clerk's full list,
+//      20 s, on the embedded database and on PostgreSQL: budget 20 ms; the server's resident memory
+//      idle (budget 300 MB), at its peak under that load (600 MB) and 60 s after (back to idle: within
+//      10% or 20 MB of the idle figure).
 //   7. Saving and restoring a Create Job draft with 500 MB of audio in Chromium (the wizard's own
 //      save when a file is added, and a reload until the draft is shown): budgets 10 s and 3 s.
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -28,6 +32,7 @@ import { measureAnswerSizes, measureUnchangedRefresh } from './dashboard-refresh
 import { measureLoginRoute } from './login-route.ts'
 import { measureSearchKeystrokes } from './search-keystroke.ts'
 import { measureDraftKeep } from './draft-keep.ts'
+import { measureResponsiveness } from './responsiveness.ts'
 
 const LOGIN_BUDGET_KB = 150
 const LOGIN_AIM_KB = 120
@@ -43,6 +48,12 @@ const UPLOAD_RSS_BUDGET_MB = 64
 /** A tablet's flash writes 50 MB/s or more: 500 MB within 10 s. Restoring reads no bytes, only the page starts. */
 const DRAFT_SAVE_BUDGET_S = 10
 const DRAFT_RESTORE_BUDGET_S = 3
+
+const HEALTH_UNDER_LOAD_P99_BUDGET_MS = 20
+const RSS_IDLE_BUDGET_MB = 300
+const RSS_LOADED_BUDGET_MB = 600
+/** "Back to idle": within this of the idle figure (or 10% of it) a minute after the load. */
+const RSS_SETTLED_SLACK_MB = 20
 
 const over: string[] = []
 
@@ -157,13 +168,43 @@ async function reportDraftKeep() {
   if (restore > DRAFT_RESTORE_BUDGET_S) over.push('draft restore')
 }
 
+async function reportResponsiveness() {
+  console.log(`\n/api/health while 8 connections load the full list of ${BUSY_JOBS.toLocaleString('en-GB')} jobs (autocannon, 20 s), and the server's memory`)
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const figures = await measureResponsiveness(kind, BUSY_JOBS)
+    const stalled = figures.healthP99Ms > HEALTH_UNDER_LOAD_P99_BUDGET_MS
+    const settled = figures.rssAfterMb <= Math.max(figures.rssIdleMb * 1.1, figures.rssIdleMb + RSS_SETTLED_SLACK_MB)
+    const checks = [
+      [stalled, 'health p99 under load'],
+      [figures.rssIdleMb > RSS_IDLE_BUDGET_MB, 'memory idle'],
+      [figures.rssPeakMb > RSS_LOADED_BUDGET_MB, 'memory under load'],
+      [!settled, 'memory a minute after'],
+    ] as const
+    console.log(`  ${figures.database}`)
+    console.log(`  ${String(figures.healthP99Ms).padStart(7)} ms  /api/health p99 (${figures.healthRequestsPerSecond.toFixed(0)} req/s; budget ${HEALTH_UNDER_LOAD_P99_BUDGET_MS} ms): ${stalled ? 'OVER BUDGET' : 'within budget'}`)
+    console.log(`  ${figures.listRequestsPerSecond.toFixed(1).padStart(7)} req/s full lists at 8 connections, ${figures.listErrors} errors or timeouts`)
+    console.log(`  ${figures.rssIdleMb.toFixed(0).padStart(7)} MB    resident idle (budget ${RSS_IDLE_BUDGET_MB} MB), ${figures.rssPeakMb.toFixed(0)} MB peak under load (budget ${RSS_LOADED_BUDGET_MB} MB), ${figures.rssAfterMb.toFixed(0)} MB 60 s after`)
+    for (const [failed, name] of checks) if (failed) over.push(`${name} (${figures.database})`)
+    console.log(`           ${checks.some(([failed]) => failed) ? `OVER BUDGET: ${checks.filter(([failed]) => failed).map(([, name]) => name).join(', ')}` : 'all within budget'}`)
+  }
+}
+
+/** `npm run bench -- <item>…` runs only those items; no item runs them all. */
+const ITEMS: Record<string, () => unknown> = {
+  login: reportLogin,
+  'cold-start': reportColdStart,
+  'busy-clerk': reportBusyClerk,
+  'audio-measure': reportAudioMeasure,
+  'calculate-cost': reportCalculateCostUpload,
+  'draft-keep': reportDraftKeep,
+  responsiveness: reportResponsiveness,
+}
+
 async function main() {
-  reportLogin()
-  await reportColdStart()
-  await reportBusyClerk()
-  await reportAudioMeasure()
-  await reportCalculateCostUpload()
-  await reportDraftKeep()
+  const chosen = process.argv.slice(2)
+  const unknown = chosen.filter((item) => !(item in ITEMS))
+  if (unknown.length > 0) throw new Error(`unknown bench item ${unknown.join(', ')}; the items are ${Object.keys(ITEMS).join(', ')}`)
+  for (const [name, report] of Object.entries(ITEMS)) if (chosen.length === 0 || chosen.includes(name)) await report()
   if (over.length > 0) {
     console.log(`\nOver budget: ${over.join(', ')}`)
     process.exitCode = 1
