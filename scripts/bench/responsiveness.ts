@@ -14,6 +14,8 @@ export interface ResponsivenessFigures {
   database: 'embedded (PGlite)' | 'PostgreSQL 15'
   healthP99Ms: number
   healthRequestsPerSecond: number
+  /** Before any list was asked for; rssIdleMb is after one list (the cache and heap it leaves). */
+  rssStartMb: number
   listRequestsPerSecond: number
   listErrors: number
   rssIdleMb: number
@@ -49,6 +51,7 @@ export async function measureResponsiveness(kind: 'pglite' | 'postgres', jobCoun
       const { token } = (await login.json()) as { token: string }
       const dashboardUrl = `${server.url}/api/clerk/dashboard?start=${Date.now() - 7 * 24 * 3_600_000}&end=${Date.now() + 3_600_000}`
       const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' }
+      const rssStartMb = await rssMb(server.pid)
       const listed = (await (await fetch(dashboardUrl, { headers })).json()) as unknown[]
       if (listed.length !== jobCount) throw new Error(`the dashboard listed ${listed.length} jobs, not ${jobCount}`)
 
@@ -70,6 +73,7 @@ export async function measureResponsiveness(kind: 'pglite' | 'postgres', jobCoun
         healthRequestsPerSecond: health.requests.average,
         listRequestsPerSecond: lists.requests.average,
         listErrors: lists.errors + lists.non2xx,
+        rssStartMb,
         rssIdleMb,
         rssPeakMb,
         rssAfterMb: await rssMb(server.pid),

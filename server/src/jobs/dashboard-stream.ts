@@ -24,6 +24,23 @@ export interface DashboardStreamRequest {
   log: FastifyBaseLogger
 }
 
+/**
+ * One page at a time across every list being built. The embedded database runs one query at a time on
+ * this thread, in the order asked: eight lists each waiting with a page's queries would put a quick
+ * request (another clerk's, /api/health's ping) behind eight pages. Waiting here instead puts it behind
+ * one, and the same holds for the serialising on this thread with either database.
+ */
+let pageTurn: Promise<unknown> = Promise.resolve()
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  // A turn of the event loop before each page: the requests that queued behind the last page run first.
+  const done = pageTurn.then(async () => {
+    await nextTurn()
+    return work()
+  })
+  pageTurn = done.catch(() => undefined)
+  return done
+}
+
 async function* dashboardJsonChunks({ db, userId, start, end, serializeJob, log }: DashboardStreamRequest): AsyncGenerator<string> {
   const ids = await jobsRepository.dashboardIds(db, userId, start, end)
   let read = 0
@@ -31,11 +48,9 @@ async function* dashboardJsonChunks({ db, userId, start, end, serializeJob, log 
   try {
     yield '['
     for (; read < ids.length; read += DASHBOARD_PAGE_SIZE) {
-      // Let the requests that queued behind this page run before the next page is read.
-      await nextTurn()
-      const page = await jobsRepository.dashboardPage(db, userId, ids.slice(read, read + DASHBOARD_PAGE_SIZE))
-      if (page.length === 0) continue
-      yield (first ? '' : ',') + page.map(serializeJob).join(',')
+      const json = await inTurn(async () => (await jobsRepository.dashboardPage(db, userId, ids.slice(read, read + DASHBOARD_PAGE_SIZE))).map(serializeJob).join(','))
+      if (json === '') continue
+      yield (first ? '' : ',') + json
       first = false
     }
     yield ']'
