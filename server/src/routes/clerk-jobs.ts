@@ -29,7 +29,7 @@ export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // serialiser, so the bytes are what serialising the whole array would give.
     // (The same schema object each time: Fastify keeps the compiled function per route and schema.)
     const serializeJob = reply.compileSerializationSchema(DashboardJob as unknown as Record<string, unknown>) as (job: DashboardJob) => string
-    const body = dashboardJsonStream({ db, userId, start: new Date(start), end: new Date(end), serializeJob, log: request.log })
+    const body = dashboardJsonStream({ db, databaseKind: app.database.kind, userId, start: new Date(start), end: new Date(end), serializeJob, log: request.log })
     // A stream bypasses the 200 schema's serialiser (its bytes are that serialiser's); the type
     // provider only knows the array, hence the cast.
     return reply.type('application/json; charset=utf-8').send(body as never)
