@@ -5,11 +5,14 @@ import { hashPassword } from '../../server/src/auth/passwords.ts'
 import { prepareDatabase } from '../../server/src/db/prepare.ts'
 import { jobFiles, jobs, staffNotes, users, JOB_STATUSES } from '../../server/src/db/schema.ts'
 import { lookupsRepository } from '../../server/src/repositories/lookups-repository.ts'
+import type { DatabaseSetting } from '../../server/src/config.ts'
 
 export const BUSY_CLERK = { email: 'busy.clerk@example.com', password: 'Busy-Clerk-2026!' }
 
-export async function seedBusyClerk(dataDir: string, jobCount: number): Promise<void> {
-  const database = await prepareDatabase({ database: { kind: 'pglite', dataDir: `${dataDir}/pglite` }, demoAccount: false })
+/** Seeds the data folder's embedded database, or the PostgreSQL database given instead. */
+export async function seedBusyClerk(dataDir: string, jobCount: number, postgresUrl?: string): Promise<void> {
+  const target: DatabaseSetting = postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dataDir: `${dataDir}/pglite` }
+  const database = await prepareDatabase({ database: target, demoAccount: false })
   try {
     const { db } = database
     const [clerk] = await db

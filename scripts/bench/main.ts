@@ -20,8 +20,12 @@
 //      least 95 and 90, accessibility 100 on both.
 //   9. The job list on the device, in Chromium with those 5,000 jobs: the offline copy's size, and the
 //      longest main-thread task when a full list arrives, when a 304 arrives and on a reload: budget 50 ms.
+//  10. (responsiveness) /api/health's p99 while 8 connections load the 5,000-job clerk's full list,
+//      20 s, on the embedded database and on PostgreSQL: budget 20 ms; the server's resident memory
+//      idle (budget 300 MB), at its peak under that load (600 MB) and 60 s after (back to idle: within
+//      10% or 20 MB of the idle figure).
 // `npm run bench -- <item> ...` runs only the items named (login, cold-start, busy-clerk, audio,
-// upload, draft, first-paint, list-on-device); without names, all of them.
+// upload, draft, first-paint, list-on-device, responsiveness); without names, all of them.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -37,6 +41,7 @@ import { measureLoginRoute } from './login-route.ts'
 import { measureSearchKeystrokes } from './search-keystroke.ts'
 import { measureDraftKeep } from './draft-keep.ts'
 import { measureListOnDevice, type PhaseFigures } from './list-on-device.ts'
+import { measureResponsiveness } from './responsiveness.ts'
 
 const LOGIN_BUDGET_KB = 120
 const BUSY_JOBS = 5000
@@ -53,6 +58,12 @@ const DRAFT_SAVE_BUDGET_S = 10
 const DRAFT_RESTORE_BUDGET_S = 3
 /** A task longer than this is one the clerk can feel (the browser's own "long task" line). */
 const MAIN_THREAD_BUDGET_MS = 50
+
+const HEALTH_UNDER_LOAD_P99_BUDGET_MS = 20
+const RSS_IDLE_BUDGET_MB = 300
+const RSS_LOADED_BUDGET_MB = 600
+/** "Back to idle": within this of the idle figure (or 10% of it) a minute after the load. */
+const RSS_SETTLED_SLACK_MB = 20
 
 const over: string[] = []
 
@@ -186,6 +197,27 @@ async function reportDraftKeep() {
   if (restore > DRAFT_RESTORE_BUDGET_S) over.push('draft restore')
 }
 
+async function reportResponsiveness() {
+  console.log(`\n/api/health while 8 connections load the full list of ${BUSY_JOBS.toLocaleString('en-GB')} jobs (autocannon, 20 s), and the server's memory`)
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const figures = await measureResponsiveness(kind, BUSY_JOBS)
+    const stalled = figures.healthP99Ms > HEALTH_UNDER_LOAD_P99_BUDGET_MS
+    const settled = figures.rssAfterMb <= Math.max(figures.rssIdleMb * 1.1, figures.rssIdleMb + RSS_SETTLED_SLACK_MB)
+    const checks = [
+      [stalled, 'health p99 under load'],
+      [figures.rssIdleMb > RSS_IDLE_BUDGET_MB, 'memory idle'],
+      [figures.rssPeakMb > RSS_LOADED_BUDGET_MB, 'memory under load'],
+      [!settled, 'memory a minute after'],
+    ] as const
+    console.log(`  ${figures.database}`)
+    console.log(`  ${String(figures.healthP99Ms).padStart(7)} ms  /api/health p99 (${figures.healthRequestsPerSecond.toFixed(0)} req/s; budget ${HEALTH_UNDER_LOAD_P99_BUDGET_MS} ms): ${stalled ? 'OVER BUDGET' : 'within budget'}`)
+    console.log(`  ${figures.listRequestsPerSecond.toFixed(1).padStart(7)} req/s full lists at 8 connections, ${figures.listErrors} errors or timeouts`)
+    console.log(`  ${figures.rssIdleMb.toFixed(0).padStart(7)} MB    resident idle after one list (budget ${RSS_IDLE_BUDGET_MB} MB; ${figures.rssStartMb.toFixed(0)} MB before any), ${figures.rssPeakMb.toFixed(0)} MB peak under load (budget ${RSS_LOADED_BUDGET_MB} MB), ${figures.rssAfterMb.toFixed(0)} MB 60 s after`)
+    for (const [failed, name] of checks) if (failed) over.push(`${name} (${figures.database})`)
+    console.log(`           ${checks.some(([failed]) => failed) ? `OVER BUDGET: ${checks.filter(([failed]) => failed).map(([, name]) => name).join(', ')}` : 'all within budget'}`)
+  }
+}
+
 /** Lighthouse performance budgets per route; accessibility must be 100 on each. */
 const PAINT_BUDGETS: Record<string, number> = { '/login': 95, '/my-jobs': 90 }
 const ACCESSIBILITY_BUDGET = 100
@@ -224,6 +256,7 @@ const ITEMS: Record<string, () => void | Promise<void>> = {
   draft: reportDraftKeep,
   'first-paint': reportFirstPaint,
   'list-on-device': () => withBusyClerk(reportListOnDevice),
+  responsiveness: reportResponsiveness,
 }
 
 async function main() {

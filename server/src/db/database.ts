@@ -38,7 +38,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   // "memory://" keeps the database in memory (tests); anything else is a folder on disk.
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {})
+  // A 16 MB page cache, not PostgreSQL's 128 MB: it lives in WebAssembly memory, which never shrinks,
+  // and thousands of jobs are a few MB of data (decisions.md, Performance: a server that stays responsive).
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir, startParams } : { startParams })
   const db = drizzle({ client, schema, casing: 'snake_case' })
   return {
     db: db as unknown as Db,

@@ -7,6 +7,15 @@ import { centsToCredits } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
 import { jobFiles, jobs, jobTypes, reportTypes, slaSlots, staffNotes } from '../db/schema.ts'
 
+/**
+ * The ids of the jobs that `where` picks, in the list's order (newest first). The streamed list reads
+ * its rows a page of these ids at a time (jobs/dashboard-stream.ts).
+ */
+export async function dashboardIds(db: Db, where: SQL): Promise<number[]> {
+  const rows = await db.select({ id: jobs.id }).from(jobs).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id))
+  return rows.map((row) => row.id)
+}
+
 /** The jobs that `where` picks (a condition on `jobs`), newest first, in the shape of a dashboard row. */
 export async function dashboardRows(db: Db, where: SQL): Promise<DashboardJob[]> {
   const rows = await db

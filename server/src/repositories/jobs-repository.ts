@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { DashboardJob } from '@contract/jobs.ts'
 import type { Db } from '../db/database.ts'
 import { jobFiles, jobs, jobStatusHistory, jobTypes, staffNotes, users, type JobStatus } from '../db/schema.ts'
-import { dashboardRows } from './dashboard-rows.ts'
+import { dashboardIds, dashboardRows } from './dashboard-rows.ts'
 
 export type JobFileKind = (typeof jobFiles.kind.enumValues)[number]
 
@@ -122,6 +122,16 @@ export const jobsRepository = {
   /** The clerk's jobs created from `start` to `end` (both included), newest first, as the list reads them. */
   async dashboard(db: Db, userId: string, start: Date, end: Date): Promise<DashboardJob[]> {
     return dashboardRows(db, and(eq(jobs.userId, userId), gte(jobs.createdAt, start), lte(jobs.createdAt, end))!)
+  },
+
+  /** The ids of the clerk's jobs in the range, in the list's order: the streamed list's pages (dashboard-stream.ts). */
+  async dashboardIds(db: Db, userId: string, start: Date, end: Date): Promise<number[]> {
+    return dashboardIds(db, and(eq(jobs.userId, userId), gte(jobs.createdAt, start), lte(jobs.createdAt, end))!)
+  },
+
+  /** One page of the list: those of the clerk's jobs (a job deleted since is left out), in the list's order. */
+  async dashboardPage(db: Db, userId: string, jobIds: number[]): Promise<DashboardJob[]> {
+    return dashboardRows(db, and(eq(jobs.userId, userId), inArray(jobs.id, jobIds))!)
   },
 
   /**

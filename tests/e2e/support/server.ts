@@ -7,6 +7,8 @@ import path from 'node:path'
 
 export interface RunningServer {
   url: string
+  /** The server process's id (the bench reads its memory in /proc). */
+  pid: number
   dataDir: string
   portalDir: string
   output(): string
@@ -60,6 +62,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   return {
     url,
+    pid: child.pid!,
     dataDir,
     portalDir,
     output: () => output,

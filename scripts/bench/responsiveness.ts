@@ -1,0 +1,89 @@
+// One clerk's big list must not stall the others: /api/health's p99 while 8 connections load a
+// 5,000-job clerk's full dashboard (no If-None-Match), and the server's resident memory idle, at its
+// peak under that load, and a minute after it. On the embedded database and on PostgreSQL.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { startPostgres } from '../../server/test/support/postgres-server.ts'
+import { startServer } from '../../tests/e2e/support/server.ts'
+import { BUSY_CLERK, seedBusyClerk } from './busy-clerk.ts'
+
+export interface ResponsivenessFigures {
+  database: 'embedded (PGlite)' | 'PostgreSQL 15'
+  healthP99Ms: number
+  healthRequestsPerSecond: number
+  /** Before any list was asked for; rssIdleMb is after one list (the cache and heap it leaves). */
+  rssStartMb: number
+  listRequestsPerSecond: number
+  listErrors: number
+  rssIdleMb: number
+  rssPeakMb: number
+  rssAfterMb: number
+  seconds: number
+}
+
+const LOAD_CONNECTIONS = 8
+const SETTLE_MS = 60_000
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
+}
+
+export async function measureResponsiveness(kind: 'pglite' | 'postgres', jobCount: number, seconds = 20): Promise<ResponsivenessFigures> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-bench-responsive-'))
+  const postgres = kind === 'postgres' ? await startPostgres() : undefined
+  try {
+    let env: Record<string, string> = { DEMO_ACCOUNT: 'false', LOG_LEVEL: 'error' }
+    if (postgres) {
+      const admin = new pg.Client({ connectionString: postgres.adminUrl })
+      await admin.connect()
+      await admin.query('create database bench')
+      await admin.end()
+      env = { ...env, DATABASE_URL: postgres.urlFor('bench') }
+    }
+    await seedBusyClerk(dataDir, jobCount, env.DATABASE_URL)
+    const server = await startServer({ dataDir, env })
+    try {
+      const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BUSY_CLERK) })
+      const { token } = (await login.json()) as { token: string }
+      const dashboardUrl = `${server.url}/api/clerk/dashboard?start=${Date.now() - 7 * 24 * 3_600_000}&end=${Date.now() + 3_600_000}`
+      const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' }
+      const rssStartMb = await rssMb(server.pid)
+      const listed = (await (await fetch(dashboardUrl, { headers })).json()) as unknown[]
+      if (listed.length !== jobCount) throw new Error(`the dashboard listed ${listed.length} jobs, not ${jobCount}`)
+
+      const rssIdleMb = await rssMb(server.pid)
+      let rssPeakMb = rssIdleMb
+      const sampler = setInterval(() => void rssMb(server.pid).then((mb) => (rssPeakMb = Math.max(rssPeakMb, mb)), () => {}), 200)
+      // Both loads from this process, side by side: the lists with 8 connections, health with one
+      // connection asking again as soon as it is answered (its p99 is what another clerk waits).
+      const [lists, health] = await Promise.all([
+        autocannon({ url: dashboardUrl, headers, duration: seconds, connections: LOAD_CONNECTIONS, timeout: 30 }),
+        autocannon({ url: `${server.url}/api/health`, duration: seconds, connections: 1 }),
+      ])
+      clearInterval(sampler)
+      rssPeakMb = Math.max(rssPeakMb, await rssMb(server.pid))
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+      return {
+        database: kind === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL 15',
+        healthP99Ms: health.latency.p99,
+        healthRequestsPerSecond: health.requests.average,
+        listRequestsPerSecond: lists.requests.average,
+        listErrors: lists.errors + lists.non2xx,
+        rssStartMb,
+        rssIdleMb,
+        rssPeakMb,
+        rssAfterMb: await rssMb(server.pid),
+        seconds,
+      }
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await postgres?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
