@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import Type from 'typebox'
 import { describe, expect, it } from 'vitest'
 import { keepClerkDraft, readClerkDraft } from '@/lib/clerk-drafts'
+import { localDb } from '@/lib/local-db'
 import { clearSession, saveSession } from '@/lib/session'
 import { createTestQueryClient } from '@/test/fake-portal-api'
 import { QueryPersistence, jobsCacheKey } from './query-persistence'
@@ -18,7 +19,7 @@ describe('the end of a session', () => {
   it('wipes the offline job list and leaves the clerk’s kept draft and its files', async () => {
     saveSession(tokenFor('7'), 'CLERK')
     await keepClerkDraft('7', [{ id: 'f1', blob: new NodeBlob(['kitchen audio']) as unknown as Blob }], () => ({ propertyAddress: '14 Willow Crescent' }))
-    localStorage.setItem(jobsCacheKey('7'), '{}')
+    await localDb.jobsCaches.put({ id: jobsCacheKey('7'), value: '{}' })
     render(
       <QueryClientProvider client={createTestQueryClient()}>
         <QueryPersistence>
@@ -27,7 +28,7 @@ describe('the end of a session', () => {
       </QueryClientProvider>,
     )
     act(() => clearSession())
-    expect(localStorage.getItem(jobsCacheKey('7'))).toBeNull()
+    await expect.poll(() => localDb.jobsCaches.get(jobsCacheKey('7'))).toBeUndefined()
     const kept = await readClerkDraft('7', Type.Object({ propertyAddress: Type.String() }))
     expect(kept?.value).toEqual({ propertyAddress: '14 Willow Crescent' })
     expect(await kept?.files.get('f1')?.text()).toBe('kitchen audio')
