@@ -71,16 +71,21 @@ async function phaseSince(page: Page, since: number): Promise<PhaseFigures> {
 }
 
 const storedChars = (page: Page) =>
-  page.evaluate(async () => {
-    const request = (r: IDBRequest) => new Promise<unknown>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))))
-    const db = (await request(indexedDB.open('inspectscribe'))) as IDBDatabase
-    try {
-      const records = (await request(db.transaction('jobsCaches').objectStore('jobsCaches').getAll())) as { value: string }[]
-      return records.reduce((chars, record) => chars + record.value.length, 0)
-    } finally {
-      db.close()
-    }
-  })
+  // No named function inside: tsx would wrap it in a helper the page does not have.
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('inspectscribe')
+        opening.onerror = () => reject(opening.error)
+        opening.onsuccess = () => {
+          const db = opening.result
+          const all = db.transaction('jobsCaches').objectStore('jobsCaches').getAll()
+          all.onerror = () => reject(all.error)
+          all.onsuccess = () => resolve((all.result as { value: string }[]).reduce((chars, record) => chars + record.value.length, 0))
+          db.close()
+        }
+      }),
+  )
 
 export async function measureListOnDevice(baseUrl: string, credentials: { email: string; password: string }): Promise<DeviceFigures> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
