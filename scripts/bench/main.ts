@@ -108,7 +108,7 @@ function reportListRefresh(refresh: Awaited<ReturnType<typeof measureUnchangedRe
 async function reportListOnDevice(baseUrl: string) {
   const figures = await measureListOnDevice(baseUrl, BUSY_CLERK)
   console.log(`\nThe job list on the device, ${BUSY_JOBS.toLocaleString('en-GB')} jobs in Chromium (longest main-thread task; budget ${MAIN_THREAD_BUDGET_MS} ms)`)
-  console.log(`  ${(figures.storedChars / 1e6).toFixed(2).padStart(7)} M chars  the offline copy in localStorage (${((figures.storedChars * 2) / 1024 ** 2).toFixed(1)} MB as UTF-16; Chromium holds 5.2 M chars an origin, measured)`)
+  console.log(`  ${(figures.storedChars / 1e6).toFixed(2).padStart(7)} M chars  the offline copy in IndexedDB (localStorage, where it was until issue 14, holds 5.2 M chars an origin in Chromium)`)
   const row = (label: string, phase: PhaseFigures) => {
     const slow = phase.longestTaskMs > MAIN_THREAD_BUDGET_MS
     console.log(`  ${phase.longestTaskMs.toFixed(0).padStart(7)} ms  ${label}; ${phase.writes} writes of the copy, longest ${phase.longestWriteMs.toFixed(0)} ms: ${slow ? 'OVER BUDGET' : 'within budget'}`)

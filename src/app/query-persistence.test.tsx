@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { apiRequest } from '@/lib/api-client'
 import { clearSession, saveSession, sessionStatus } from '@/lib/session'
+import { localDb } from '@/lib/local-db'
 import { createTestQueryClient } from '@/test/fake-portal-api'
 import { aDashboardJob } from '@/features/jobs/lib/job-fixtures'
 import { JOBS_CACHE_BUSTER, JOBS_CACHE_MAX_AGE_MS, QueryPersistence, jobsCacheKey } from './query-persistence'
@@ -82,10 +83,15 @@ function storedCopy(jobs: DashboardJob[], { timestamp = Date.now(), buster = JOB
   })
 }
 
-const stored = (clerk: string) => {
-  const raw = localStorage.getItem(jobsCacheKey(clerk))
-  return raw ? (JSON.parse(raw) as { buster: string; timestamp: number; clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[]; mutations: unknown[] } }) : null
+type StoredCopy = { buster: string; timestamp: number; clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[]; mutations: unknown[] } }
+
+/** A clerk's copy, read from IndexedDB. */
+const stored = async (clerk: string) => {
+  const raw = (await localDb.jobsCaches.get(jobsCacheKey(clerk)))?.value
+  return raw ? (JSON.parse(raw) as StoredCopy) : null
 }
+
+const keep = (clerk: string, value: string) => localDb.jobsCaches.put({ id: jobsCacheKey(clerk), value })
 
 // The persister writes at most once a second (a throttle on setTimeout). The clock is faked: it follows
 // real time while the test renders and waits (React Query and the DOM need their timers), and a test
@@ -109,7 +115,7 @@ async function settledThenStopped() {
 async function persisted(clerk: string) {
   await settledThenStopped()
   await moveClock(THROTTLE_MS)
-  expect(stored(clerk)?.clientState.queries.map((query) => query.queryKey)).toContainEqual([...DASHBOARD_KEY])
+  await expect.poll(async () => (await stored(clerk))?.clientState.queries.map((query) => query.queryKey)).toContainEqual([...DASHBOARD_KEY])
 }
 
 function deferred<T>() {
@@ -118,11 +124,12 @@ function deferred<T>() {
   return { promise, resolve }
 }
 
-const jobsCacheKeys = () => Object.keys(localStorage).filter((key) => key.startsWith('inspectscribe.jobs-cache.'))
+const jobsCacheKeys = () => localDb.jobsCaches.toCollection().primaryKeys()
 
 beforeEach(() => {
   localStorage.clear()
-  vi.useFakeTimers({ shouldAdvanceTime: true })
+  // setImmediate stays real: fake-indexeddb answers through it, also while the clock is stopped.
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
 })
 
 afterEach(() => {
@@ -135,26 +142,27 @@ describe('QueryPersistence: what is stored', () => {
     renderFrame({ clerk: 'clerk-7' })
     // Every write was scheduled before the clock stopped, so the last one has landed a second later.
     await persisted('clerk-7')
-    const copy = stored('clerk-7')!
+    const copy = (await stored('clerk-7'))!
     expect(copy.buster).toBe(JOBS_CACHE_BUSTER)
     expect(copy.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY], [...REPORT_TYPES_KEY]])
     expect(copy.clientState.mutations).toEqual([])
-    expect(Object.keys(localStorage)).toEqual(['inspectscribe.jobs-cache.clerk-7'])
+    expect(await jobsCacheKeys()).toEqual(['inspectscribe.jobs-cache.clerk-7'])
+    expect(Object.keys(localStorage)).toEqual([])
   })
 
   it('does not write the copy again for a refresh that brings the same list (a 304), and does when the list changes', async () => {
     const list = [job]
     const { client } = renderFrame({ clerk: 'clerk-7', dashboard: () => Promise.resolve(list) })
     await persisted('clerk-7')
-    const writes = vi.spyOn(Storage.prototype, 'setItem')
+    const writes = vi.spyOn(localDb.jobsCaches, 'put')
     await act(() => client.refetchQueries({ queryKey: DASHBOARD_KEY }))
     await moveClock(THROTTLE_MS)
     expect(writes).not.toHaveBeenCalled()
 
     act(() => void client.setQueryData(DASHBOARD_KEY, [job, otherJob]))
     await moveClock(THROTTLE_MS)
-    expect(writes).toHaveBeenCalledWith(jobsCacheKey('clerk-7'), expect.any(String))
-    expect(stored('clerk-7')?.clientState.queries[0]?.state.data).toEqual([job, otherJob])
+    expect(writes).toHaveBeenCalledWith({ id: jobsCacheKey('clerk-7'), value: expect.any(String) })
+    await expect.poll(async () => (await stored('clerk-7'))?.clientState.queries[0]?.state.data).toEqual([job, otherJob])
   })
 
   it('writes the copy again when a query leaves the cache, though no data changed', async () => {
@@ -162,7 +170,7 @@ describe('QueryPersistence: what is stored', () => {
     await persisted('clerk-7')
     act(() => void client.removeQueries({ queryKey: REPORT_TYPES_KEY }))
     await moveClock(THROTTLE_MS)
-    expect(stored('clerk-7')?.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY]])
+    await expect.poll(async () => (await stored('clerk-7'))?.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY]])
   })
 
   it('stores nothing when the token names no clerk', async () => {
@@ -170,13 +178,13 @@ describe('QueryPersistence: what is stored', () => {
     await settledThenStopped()
     // With a clerk, the copy would have been written by now (persisted() in the test above).
     await moveClock(THROTTLE_MS)
-    expect(Object.keys(localStorage)).toEqual([])
+    expect(await jobsCacheKeys()).toEqual([])
   })
 })
 
 describe('QueryPersistence: reading the copy back', () => {
   it('shows the clerk’s stored jobs from the first render, before any answer', async () => {
-    localStorage.setItem(jobsCacheKey('clerk-7'), storedCopy([job]))
+    await keep('clerk-7', storedCopy([job]))
     const dashboard = vi.fn(() => new Promise<DashboardJob[]>(() => undefined))
     const { seen } = renderFrame({ clerk: 'clerk-7', dashboard })
     await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
@@ -186,54 +194,65 @@ describe('QueryPersistence: reading the copy back', () => {
   })
 
   it('never shows one clerk’s copy to another', async () => {
-    localStorage.setItem(jobsCacheKey('clerk-7'), storedCopy([job]))
+    await keep('clerk-7', storedCopy([job]))
     const { seen } = renderFrame({ clerk: 'clerk-9', dashboard: () => new Promise(() => undefined) })
     expect(await screen.findByLabelText('jobs')).toHaveTextContent('pending')
     expect(seen.every(({ address }) => address === undefined)).toBe(true)
-    expect(stored('clerk-7')).not.toBeNull()
+    expect(await stored('clerk-7')).not.toBeNull()
   })
 
   it.each([
     ['older than 7 days', { timestamp: Date.now() - JOBS_CACHE_MAX_AGE_MS - 60_000 }],
     ['written by another version', { buster: 'jobs-cache-0' }],
   ])('drops a copy %s instead of showing it', async (_, written) => {
-    localStorage.setItem(jobsCacheKey('clerk-7'), storedCopy([job], written))
+    await keep('clerk-7', storedCopy([job], written))
     const { seen } = renderFrame({ clerk: 'clerk-7', dashboard: () => new Promise(() => undefined) })
     expect(await screen.findByLabelText('jobs')).toHaveTextContent('pending')
     expect(seen.every(({ address }) => address === undefined)).toBe(true)
-    expect(stored('clerk-7')).toBeNull()
+    // Dropped; the copy written since (the lookup's answer) holds no jobs.
+    await expect.poll(async () => (await stored('clerk-7'))?.clientState.queries.map((query) => query.queryKey) ?? []).not.toContainEqual([...DASHBOARD_KEY])
   })
 
   it('sweeps other clerks’ stale copies and keeps their fresh ones', async () => {
-    localStorage.setItem(jobsCacheKey('clerk-1'), storedCopy([job], { timestamp: Date.now() - JOBS_CACHE_MAX_AGE_MS - 1 }))
-    localStorage.setItem(jobsCacheKey('clerk-2'), 'not json')
-    localStorage.setItem(jobsCacheKey('clerk-3'), storedCopy([job]))
+    await keep('clerk-1', storedCopy([job], { timestamp: Date.now() - JOBS_CACHE_MAX_AGE_MS - 1 }))
+    await keep('clerk-2', 'not json')
+    await keep('clerk-3', storedCopy([job]))
     localStorage.setItem('signup_draft', '{}')
     renderFrame({ clerk: 'clerk-7' })
     await screen.findByLabelText('jobs')
-    expect(stored('clerk-1')).toBeNull()
-    expect(localStorage.getItem(jobsCacheKey('clerk-2'))).toBeNull()
-    expect(stored('clerk-3')).not.toBeNull()
+    await expect.poll(() => stored('clerk-1')).toBeNull()
+    await expect.poll(() => localDb.jobsCaches.get(jobsCacheKey('clerk-2'))).toBeUndefined()
+    expect(await stored('clerk-3')).not.toBeNull()
     expect(localStorage.getItem('signup_draft')).toBe('{}')
+  })
+
+  it('removes the copies that older releases kept in localStorage, and reads only IndexedDB', async () => {
+    localStorage.setItem(jobsCacheKey('clerk-7'), storedCopy([job]))
+    localStorage.setItem(jobsCacheKey('clerk-3'), storedCopy([job]))
+    localStorage.setItem('inspectscribe.other', '{}')
+    const { seen } = renderFrame({ clerk: 'clerk-7', dashboard: () => new Promise(() => undefined) })
+    expect(await screen.findByLabelText('jobs')).toHaveTextContent('pending')
+    expect(seen.every(({ address }) => address === undefined)).toBe(true)
+    expect(Object.keys(localStorage)).toEqual(['inspectscribe.other'])
   })
 })
 
 describe('QueryPersistence: the end of a session', () => {
   it('wipes every stored copy and forgets the jobs when the session is ended, and writes nothing after', async () => {
-    localStorage.setItem(jobsCacheKey('clerk-3'), storedCopy([job]))
+    await keep('clerk-3', storedCopy([job]))
     const { client } = renderFrame({ clerk: 'clerk-7' })
     await persisted('clerk-7')
 
     // A change schedules a write, due a second from now; the session ends before it is due.
     act(() => void client.setQueryData(DASHBOARD_KEY, [job, otherJob]))
     act(() => clearSession())
-    expect(jobsCacheKeys()).toEqual([])
+    await expect.poll(jobsCacheKeys).toEqual([])
     expect(client.getQueryData(DASHBOARD_KEY)).toBeUndefined()
     expect(client.getQueryData(['profile'])).toEqual({ full_name: 'Jordan' })
     // The lookups hold nothing personal: still in memory, only no longer on the device.
     expect(client.getQueryData(REPORT_TYPES_KEY)).toBeDefined()
     await moveClock(THROTTLE_MS)
-    expect(jobsCacheKeys()).toEqual([])
+    expect(await jobsCacheKeys()).toEqual([])
   })
 
   it('never lets a write scheduled by a frame already left land after a later wipe', async () => {
@@ -247,14 +266,14 @@ describe('QueryPersistence: the end of a session', () => {
     answer.resolve([job])
     await moveClock(0)
     expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds')
-    expect(stored('clerk-7')?.clientState.queries.map((query) => query.queryKey) ?? []).not.toContainEqual([...DASHBOARD_KEY])
+    expect((await stored('clerk-7'))?.clientState.queries.map((query) => query.queryKey) ?? []).not.toContainEqual([...DASHBOARD_KEY])
     first.unmount()
     renderFrame({ clerk: 'clerk-9', dashboard: () => new Promise(() => undefined) })
 
     act(() => clearSession())
-    expect(jobsCacheKeys()).toEqual([])
+    await expect.poll(jobsCacheKeys).toEqual([])
     await moveClock(THROTTLE_MS)
-    expect(jobsCacheKeys()).toEqual([])
+    expect(await jobsCacheKeys()).toEqual([])
   })
 
   it('wipes on a 403 from the API', async () => {
@@ -262,7 +281,7 @@ describe('QueryPersistence: the end of a session', () => {
     await persisted('clerk-7')
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ detail: 'Not authenticated' }), { status: 403, headers: { 'content-type': 'application/json' } }))
     await act(() => apiRequest('/clerk/dashboard').catch(() => undefined))
-    expect(stored('clerk-7')).toBeNull()
+    await expect.poll(() => stored('clerk-7')).toBeNull()
   })
 
   it('keeps the copy and the token while the token is only expired (offline, the session goes on)', async () => {
@@ -270,15 +289,15 @@ describe('QueryPersistence: the end of a session', () => {
     await persisted('clerk-7')
     expect(sessionStatus(Date.now() + 3_600_000)).toBe('expired')
     expect(sessionStorage.getItem('auth_token')).not.toBeNull()
-    expect(stored('clerk-7')).not.toBeNull()
+    expect(await stored('clerk-7')).not.toBeNull()
   })
 
   it('wipes even when no clerk could be read from the token', async () => {
-    localStorage.setItem(jobsCacheKey('clerk-3'), storedCopy([job]))
+    await keep('clerk-3', storedCopy([job]))
     const { client } = renderFrame({ clerk: null })
     await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
     act(() => clearSession())
-    expect(stored('clerk-3')).toBeNull()
+    await expect.poll(() => stored('clerk-3')).toBeNull()
     expect(client.getQueryData(DASHBOARD_KEY)).toBeUndefined()
   })
 })

@@ -1,9 +1,12 @@
 // The app's TanStack Query persistence: the offline copy of the job list. What is kept where, and why:
-// - localStorage, key `inspectscribe.jobs-cache.<clerk>` (the access token's `sub`): the queries whose
+// - IndexedDB, the portal's one database (src/lib/local-db.ts, store jobsCaches), id
+//   `inspectscribe.jobs-cache.<clerk>` (the access token's `sub`): the queries whose
 //   key starts with 'jobs' (the dashboard per date range, a job asked for by id when a notification
 //   opens one the list leaves out) or 'lookups' (the lists behind the filters, src/lib/lookups.ts),
-//   as the last successful answers. Local rather than session storage so that a tablet that lost its
-//   connection still shows the clerk's jobs after the tab was closed and the clerk signed in again.
+//   as the last successful answers. On the device rather than in session storage so that a tablet that
+//   lost its connection still shows the clerk's jobs after the tab was closed and the clerk signed in
+//   again. Not in localStorage: a 5,000-job copy (~3 M characters) nears its ~5 M limit, which all
+//   the origin's keys share; the copies that older releases left there are removed on start.
 //   Nothing else (profile, credits, notifications, paused mutations) is written.
 // - One key per clerk, so that a clerk never reads another clerk's copy on a shared device.
 // - Written only when some kept query's data changed: a refresh answered 304 writes nothing.
@@ -15,9 +18,10 @@
 //   and stay in memory.
 import { useEffect, useState, type ReactNode } from 'react'
 import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { PersistQueryClientProvider, removeOldestQuery, type PersistedClient, type PersistQueryClientOptions, type Persister } from '@tanstack/react-query-persist-client'
 import { currentClerk, onSessionEnded } from '@/lib/session'
+import { localDb } from '@/lib/local-db'
 import { lookupKeys } from '@/lib/lookups'
 import { jobKeys } from '@/features/jobs/api/get-dashboard'
 
@@ -49,31 +53,39 @@ export function shouldPersistQuery(query: { queryKey: readonly unknown[]; state:
   return PERSISTED_KEY_ROOTS.includes(query.queryKey[0]) && query.state.status === 'success'
 }
 
-function storedKeys(storage: Storage): string[] {
+/** Removes the copies that releases before IndexedDB kept in localStorage (once they are gone, this finds none). */
+export function removeLocalStorageCopies(storage: Storage = window.localStorage): void {
   const keys: string[] = []
   for (let index = 0; index < storage.length; index++) {
     const key = storage.key(index)
     if (key?.startsWith(JOBS_CACHE_PREFIX)) keys.push(key)
   }
-  return keys
+  keys.forEach((key) => storage.removeItem(key))
 }
 
-/** Removes every clerk's stored copy. */
-export function wipeJobsCaches(storage: Storage = window.localStorage): void {
-  for (const key of storedKeys(storage)) storage.removeItem(key)
+// IndexedDB can be refused (a private window, a full disk): then nothing is kept, as on a first visit.
+
+/** Removes every clerk's stored copy. IndexedDB runs a store's transactions in order: a write already under way lands before, never after. */
+export async function wipeJobsCaches(): Promise<void> {
+  await localDb.jobsCaches.clear().catch(() => undefined)
+}
+
+function isStale(value: string, now: number): boolean {
+  try {
+    const stored = JSON.parse(value) as { timestamp?: unknown; buster?: unknown }
+    return stored.buster !== JOBS_CACHE_BUSTER || typeof stored.timestamp !== 'number' || now - stored.timestamp > JOBS_CACHE_MAX_AGE_MS
+  } catch {
+    return true // Unreadable.
+  }
 }
 
 /** Removes the copies, of any clerk, that would never be read again: expired, another version, unreadable. */
-export function sweepStaleJobsCaches(storage: Storage = window.localStorage, now = Date.now()): void {
-  for (const key of storedKeys(storage)) {
-    let stale = true
-    try {
-      const stored = JSON.parse(storage.getItem(key) ?? '') as { timestamp?: unknown; buster?: unknown }
-      stale = stored.buster !== JOBS_CACHE_BUSTER || typeof stored.timestamp !== 'number' || now - stored.timestamp > JOBS_CACHE_MAX_AGE_MS
-    } catch {
-      // Unreadable: stale.
-    }
-    if (stale) storage.removeItem(key)
+export async function sweepStaleJobsCaches(now = Date.now()): Promise<void> {
+  try {
+    const stale = (await localDb.jobsCaches.toArray()).filter((record) => isStale(record.value, now)).map((record) => record.id)
+    await localDb.jobsCaches.bulkDelete(stale)
+  } catch {
+    // Refused: nothing is kept either.
   }
 }
 
@@ -118,19 +130,20 @@ interface ClerkPersistence {
 function clerkPersistence(clerk: string): ClerkPersistence {
   let mounted = false
   let stopped = false
-  const storage = window.localStorage
-  const guarded: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
-    getItem: (key) => storage.getItem(key),
-    setItem: (key, value) => {
-      if (mounted && !stopped) storage.setItem(key, value)
+  const guarded = {
+    getItem: async (key: string) => (await localDb.jobsCaches.get(key).catch(() => undefined))?.value ?? null,
+    setItem: async (key: string, value: string) => {
+      if (mounted && !stopped) await localDb.jobsCaches.put({ id: key, value })
     },
-    removeItem: (key) => storage.removeItem(key),
+    removeItem: async (key: string) => {
+      await localDb.jobsCaches.delete(key).catch(() => undefined)
+    },
   }
   const persister = writingOnlyChanges(
-    createSyncStoragePersister({
+    createAsyncStoragePersister({
       storage: guarded,
       key: jobsCacheKey(clerk),
-      // Storage full: drop the oldest answer and try again.
+      // Storage full (or refused): drop the oldest answer and try again.
       retry: removeOldestQuery,
     }),
   )
@@ -155,18 +168,19 @@ function clerkPersistence(clerk: string): ClerkPersistence {
 
 /** Forgets the jobs, in memory and on the device. */
 function forgetJobs(client: QueryClient): void {
-  wipeJobsCaches()
+  void wipeJobsCaches()
   client.removeQueries({ queryKey: jobKeys.all })
 }
 
-/** Renders its children once the stored copy has been read, so the list shows the cached jobs at once. */
+/** Renders its children once the stored copy has been read (IndexedDB answers later), so the list shows the cached jobs at once. */
 function AfterRestore({ children }: { children: ReactNode }) {
   return useIsRestoring() ? null : children
 }
 
 function ClerkJobsCache({ clerk, client, children }: { clerk: string; client: QueryClient; children: ReactNode }) {
   const [persistence] = useState(() => {
-    sweepStaleJobsCaches()
+    removeLocalStorageCopies()
+    void sweepStaleJobsCaches()
     // Kept in memory as long as on the device: a query collected from the cache would also vanish
     // from the stored copy at its next write.
     client.setQueryDefaults(jobKeys.all, { gcTime: JOBS_CACHE_MAX_AGE_MS })

@@ -103,7 +103,7 @@ describe('useLocalRecord when IndexedDB never answers', () => {
 })
 
 describe('local database: the upgrade from version 1', () => {
-  it('keeps version 1’s drafts and preferences, and adds the clerk draft stores', async () => {
+  it('keeps version 1’s drafts and preferences, and adds the clerk draft stores and the job list store', async () => {
     const indexedDB = new IDBFactory()
     // The database as the first release left it: version 1's stores and nothing else.
     const released = new Dexie('inspectscribe', { indexedDB, IDBKeyRange })
@@ -115,13 +115,15 @@ describe('local database: the upgrade from version 1', () => {
 
     const upgraded = new LocalDb('inspectscribe', { indexedDB, IDBKeyRange })
     await upgraded.open()
-    expect(upgraded.verno).toBe(2)
+    expect(upgraded.verno).toBe(3)
     // Upgrading is not creating: what local storage holds now is not moved over version 1's values.
     expect(await readLocal('drafts', 'signup', Type.Unknown(), upgraded)).toEqual({ fullName: 'Ada', email: 'ada@example.com', agreed: true })
     expect(await readLocal('preferences', 'my-jobs-filters', Type.Unknown(), upgraded)).toEqual({ status: 'Completed', reportType: '', jobType: 'AI', range: null })
     await upgraded.clerkDrafts.put({ id: '7', savedAt: 1, value: { address: 'x' } })
     await upgraded.clerkFiles.put({ clerk: '7', fileId: 'f1', blob: new NodeBlob(['abc']) as unknown as Blob })
     expect(await upgraded.clerkFiles.where('clerk').equals('7').primaryKeys()).toEqual([['7', 'f1']])
+    await upgraded.jobsCaches.put({ id: 'inspectscribe.jobs-cache.7', value: '{}' })
+    expect(await upgraded.jobsCaches.get('inspectscribe.jobs-cache.7')).toEqual({ id: 'inspectscribe.jobs-cache.7', value: '{}' })
     upgraded.close()
   })
 })

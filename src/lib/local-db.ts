@@ -24,6 +24,10 @@ export interface LocalRecord {
 //    clerkFiles (the draft's files as Blobs, one record per file, keyed [clerk+fileId]). The files
 //    sit apart from the draft so that saving what the clerk types rewrites a few hundred bytes, never
 //    the audio: IndexedDB copies a Blob's bytes each time a record holding it is put. Nothing to move.
+// 3: jobsCaches (the offline copy of a clerk's job list, src/app/query-persistence.tsx: id
+//    'inspectscribe.jobs-cache.<clerk>', value the persister's serialized string). It was in local
+//    storage, whose ~5 M characters a 5,000-job list nears; the old keys are removed, not moved (the
+//    list is read again at the next visit online).
 
 /** The stores of the latest version that hold {id, value} records. A new store is named here and in a new version. */
 export type LocalStore = 'drafts' | 'preferences'
@@ -36,6 +40,12 @@ export interface ClerkDraftRecord {
 }
 
 /** One file of a clerk's draft. */
+/** The offline copy of one clerk's job list, as the query persister writes it. */
+export interface JobsCacheRecord {
+  id: string
+  value: string
+}
+
 export interface ClerkFileRecord {
   clerk: string
   fileId: string
@@ -53,11 +63,13 @@ export class LocalDb extends Dexie {
   preferences!: Table<LocalRecord, string>
   clerkDrafts!: Table<ClerkDraftRecord, string>
   clerkFiles!: Table<ClerkFileRecord, [string, string]>
+  jobsCaches!: Table<JobsCacheRecord, string>
 
   constructor(name = LOCAL_DB_NAME, options?: DexieOptions) {
     super(name, options)
     this.version(1).stores({ drafts: 'id', preferences: 'id' })
     this.version(2).stores({ clerkDrafts: 'id', clerkFiles: '[clerk+fileId], clerk' })
+    this.version(3).stores({ jobsCaches: 'id' })
     this.on('populate', (tx) => moveFromLocalStorage(tx))
   }
 }

@@ -6,6 +6,7 @@ import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { expectAccessible } from './support/axe.ts'
 import { createDemoJobs, ops } from './support/ops.ts'
+import { jobListStoredInPage } from './support/offline-jobs.ts'
 
 const ADDRESSES = ['14 Willow Crescent, Harrogate HG2 7QD', 'Flat 3, 27 Marlborough Road, Bristol BS6 5AB', '8 Station Approach, Didsbury, Manchester M20 2RE', '112 Kingsway, Hove BN3 4FA']
 
@@ -278,7 +279,7 @@ test('the list reopens offline after a reload, and says what needs the server', 
   // The service worker controls the page once it is installed, and the list is stored on the device
   // (the persister writes at most once a second).
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null)
-  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('inspectscribe.jobs-cache.') && localStorage.getItem(key)!.includes('"job_id"')))
+  await expect.poll(() => jobListStoredInPage(page)).toBe(true)
 
   await context.setOffline(true)
   await page.reload()

@@ -8,6 +8,7 @@ import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.
 import { createDemoJobs } from './support/ops.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
 import { keptInPage } from './support/kept-draft.ts'
+import { jobListStoredInPage } from './support/offline-jobs.ts'
 
 const OFFLINE_BANNER = 'You are offline. Showing what was stored on this device.'
 const MINUTE = 60_000
@@ -51,7 +52,7 @@ test('an offline reload 20 minutes after the last refresh shows the stored list 
   await expect(jobRows(page)).toHaveCount(6)
   await waitForServiceWorkerControl(page)
   // The offline copy of the list is on the device (written within a second of the answer).
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('inspectscribe.jobs-cache.')))).toBe(true)
+  await expect.poll(() => jobListStoredInPage(page)).toBe(true)
 
   // A draft begun before the signal goes: kept on the device as it is typed.
   await page.getByRole('link', { name: 'Create Job' }).click()

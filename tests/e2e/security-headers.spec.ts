@@ -5,6 +5,7 @@ import { test, expect } from '@playwright/test'
 import type { BrowserContext } from '@playwright/test'
 import { signInThroughForm } from './support/accounts.ts'
 import { openInstalledApp, waitForServiceWorkerControl, type InstalledApp } from './support/installed-app.ts'
+import { jobListStoredInPage } from './support/offline-jobs.ts'
 
 // The demo clerk a fresh server seeds, with its demo jobs (README).
 const DEMO_EMAIL = 'demo.clerk@example.com'
@@ -70,7 +71,7 @@ test('a clerk signs in, the app is installable, and it works offline, with no vi
   expect(installabilityErrors).toEqual([])
 
   // The job list is kept on the device (written at most once a second); then the network goes.
-  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('inspectscribe.jobs-cache.') && localStorage.getItem(key)!.includes('"job_id"')))
+  await expect.poll(() => jobListStoredInPage(page)).toBe(true)
   await context.setOffline(true)
   await page.reload()
   await expect(page.getByText(/^You are offline\. Showing your jobs as they were at /)).toBeVisible()

@@ -11,7 +11,8 @@ import { saveSession } from '@/lib/session'
 import { ACCOUNT_DELETED_REDIRECT_DELAY_MS } from '@/features/account/components/delete-account-dialog'
 import { INACTIVITY_TIMEOUT_MS } from '@/features/auth/use-inactivity-timer'
 import { createTestQueryClient, heldReply, profileAnswer, setUpFakePortalApi, stubViewport } from '@/test/fake-portal-api'
-import { startFakeClock } from '@/test/manual-clock'
+import { localDb } from '@/lib/local-db'
+import { startFakeClock, type FrozenClock } from '@/test/manual-clock'
 import AppFrame from './app-frame'
 
 const api = setUpFakePortalApi()
@@ -68,11 +69,33 @@ afterEach(() => {
 // need their timers), and stands still whenever the test looks at what a timer of the app did.
 const PERSIST_THROTTLE_MS = 1000
 
+/**
+ * Reads the clerk's copy from IndexedDB, again and again, until `check` passes on it. On the stopped
+ * clock: fake-indexeddb answers through setImmediate, which the fake clock runs as the settle goes.
+ */
+async function storedCopySettles(frozen: FrozenClock, check: (copy: string | undefined) => void) {
+  let read: { copy: string | undefined } | null = null
+  let reading = false
+  await frozen.settle(() => {
+    if (!reading) {
+      reading = true
+      void localDb.jobsCaches.get(CACHE_KEY).then((record) => {
+        read = { copy: record?.value }
+        reading = false
+      })
+    }
+    expect(read).not.toBeNull()
+    check(read!.copy)
+  })
+}
+
+const wiped = (copy: string | undefined) => expect(copy).toBeUndefined()
+
 /** Stops the clock, moves it past the persister's throttle and sees the jobs stored; `resume` lets it run on. */
 async function jobsStored(clock: ReturnType<typeof startFakeClock>) {
   const frozen = clock.freeze()
   await frozen.advance(PERSIST_THROTTLE_MS)
-  await frozen.settle(() => expect(localStorage.getItem(CACHE_KEY)).toContain('"job_id":1'))
+  await storedCopySettles(frozen, (copy) => expect(copy).toContain('"job_id":1'))
   return frozen
 }
 
@@ -86,7 +109,7 @@ describe('AppFrame: the offline copy of the jobs', () => {
 
     await user.click(within(await openMenu(user)).getByRole('menuitem', { name: 'Logout' }))
     expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/login$/)
-    expect(localStorage.getItem(CACHE_KEY)).toBeNull()
+    await storedCopySettles(clock.freeze(), wiped)
     expect(client.getQueryData(['jobs', 'dashboard', 1, 2])).toBeUndefined()
   })
 
@@ -110,7 +133,8 @@ describe('AppFrame: the offline copy of the jobs', () => {
     await frozen.settle(() => expect(within(dialog).getByRole('status')).toBeInTheDocument())
     await frozen.advance(ACCOUNT_DELETED_REDIRECT_DELAY_MS)
     await frozen.settle(() => expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/login$/))
-    expect(localStorage.getItem(CACHE_KEY)).toBeNull()
+    clock.resume()
+    await expect.poll(() => localDb.jobsCaches.get(CACHE_KEY)).toBeUndefined()
   })
 
   it('wipes them at the inactivity logout', async () => {
@@ -122,6 +146,6 @@ describe('AppFrame: the offline copy of the jobs', () => {
     await frozen.advance(INACTIVITY_TIMEOUT_MS)
     await frozen.settle(() => expect(screen.getByLabelText('current path')).toHaveTextContent(/^\/login$/))
     expect(sessionStorage.getItem('forced_logout')).toBe('true')
-    expect(localStorage.getItem(CACHE_KEY)).toBeNull()
+    await storedCopySettles(frozen, wiped)
   })
 })
