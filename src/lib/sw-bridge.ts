@@ -29,17 +29,14 @@ export function applyUpdate(): void {
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 /**
- * Registers the worker once the page has loaded and the browser is idle, so that neither the worker
- * nor its precache (every chunk of the portal) competes with the first screen: the load event comes
- * before the first route has rendered, the first idle moment after it.
+ * Registers the worker after the page has loaded, so it never competes with the first screen's own
+ * requests. (Waiting further, for an idle moment, was tried for the first paint: on a busy machine the
+ * worker then took control of the page tens of seconds late, and the offline shell with it.)
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  // The timeout: a tab kept busy or in the background still registers within 10 s.
-  const whenIdle = () =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void register(), { timeout: 10_000 }) : setTimeout(() => void register())
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
+  if (document.readyState === 'complete') void register()
+  else window.addEventListener('load', () => void register(), { once: true })
 }
 
 async function register(): Promise<void> {

@@ -56,6 +56,8 @@ test('the wizard opens offline after a reload, and step 1 can be filled with its
   await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
   await expect(page.getByRole('option', { name: 'Inventory' })).toBeAttached()
   await page.getByRole('textbox', { name: /^Property address/ }).fill(ADDRESS)
+  // The picker is enabled once the allowed file types are known (before that, a file would be refused).
+  await expect(page.getByLabel('Audio files')).toBeEnabled()
   await page.getByLabel('Audio files').setInputFiles(path.join(folder, 'cellar.mp3'))
   await expect(page.getByText('1 file', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Next' }).click()
@@ -77,6 +79,8 @@ test('calculate-cost offline says so, loses nothing, carries on once online, and
   await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
   await page.getByRole('textbox', { name: /^Property address/ }).fill(ADDRESS)
+  // The picker is enabled once the allowed file types are known (before that, a file would be refused).
+  await expect(page.getByLabel('Audio files')).toBeEnabled()
   await page.getByLabel('Audio files').setInputFiles(path.join(folder, 'cellar.mp3'))
   await expect(page.getByText('1 file', { exact: true })).toBeVisible()
 

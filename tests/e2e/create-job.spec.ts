@@ -43,6 +43,8 @@ async function openWizard(page: Page): Promise<void> {
 
 async function fillGeneralInfo(page: Page, address: string, audio: string[]): Promise<void> {
   await page.getByRole('textbox', { name: /^Property address/ }).fill(address)
+  // The picker is enabled once the allowed file types are known (before that, a file would be refused).
+  await expect(page.getByLabel('Audio files')).toBeEnabled()
   await page.getByLabel('Audio files').setInputFiles(audio.map(file))
   await expect(page.getByText(audio.length === 1 ? '1 file' : `${audio.length} files`, { exact: true })).toBeVisible()
 }

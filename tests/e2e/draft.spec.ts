@@ -85,6 +85,8 @@ async function keepsTheDraft(context: BrowserContext, email: string, other: stri
   await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
   const text = '3 Orchard Cottages, Little Snoring NR21 0AA'
   await address(page).fill(text)
+  // The picker is enabled once the allowed file types are known (before that, a file would be refused).
+  await expect(page.getByLabel('Audio files')).toBeEnabled()
   await page.getByLabel('Audio files').setInputFiles(longVisit)
   await expect(page.getByText('1 file', { exact: true })).toBeVisible()
   await expect(roomLine(page)).toBeVisible()
@@ -143,6 +145,8 @@ test('a restored draft is priced and submitted, and submitting erases it', async
   await openWizard(page)
   await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
   await address(page).fill('14 Willow Crescent, Harrogate HG2 7QD')
+  // The picker is enabled once the allowed file types are known (before that, a file would be refused).
+  await expect(page.getByLabel('Audio files')).toBeEnabled()
   await page.getByLabel('Audio files').setInputFiles(kitchen)
   await expect.poll(() => keptInPage(page).then((kept) => kept?.files.length)).toBe(1)
   // The job is priced and sent from the restored draft: its audio read back from IndexedDB.

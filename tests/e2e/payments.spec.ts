@@ -112,6 +112,8 @@ test('a clerk out of credit in the wizard tops up and submits the same job', asy
     await page.getByRole('link', { name: 'Create Job' }).click()
     await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
     await page.getByRole('textbox', { name: /^Property address/ }).fill('7 Orchard Row, Ludlow SY8 1AB')
+    // The picker is enabled once the allowed file types are known (before that, a file would be refused).
+    await expect(page.getByLabel('Audio files')).toBeEnabled()
     await page.getByLabel('Audio files').setInputFiles(path.join(folder, 'lounge.mp3'))
     await page.getByRole('button', { name: 'Next' }).click()
 
