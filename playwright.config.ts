@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/support/chromium.ts'
+import { middayTimeZone } from './tests/e2e/support/midday-zone.ts'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,6 +19,8 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    // No spec's clock jump may cross midnight (support/midday-zone.ts).
+    timezoneId: middayTimeZone(),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
