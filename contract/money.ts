@@ -35,3 +35,14 @@ export function formatCents(cents: number): string {
 export function centsToCredits(cents: number): number {
   return Number(formatCents(cents))
 }
+
+/** "£50.00": cents paid, in their currency (ISO 4217, either case: Stripe writes "gbp"); `options` may change the symbol, grouping or decimals. A code Intl does not know is written after the amount: "50.00 XYZ". */
+export function formatMoney(cents: number, currency: string, options: Omit<Intl.NumberFormatOptions, 'style' | 'currency'> = {}): string {
+  const code = currency.toUpperCase()
+  try {
+    return new Intl.NumberFormat('en-GB', { ...options, style: 'currency', currency: code }).format(Number(formatCents(cents)))
+  } catch {
+    // Not an ISO 4217 code Intl knows (RangeError): still the amount, and the code.
+    return `${formatCents(cents)} ${code}`
+  }
+}

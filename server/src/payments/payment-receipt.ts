@@ -1,16 +1,11 @@
 // The e-mailed receipt of a credited payment, sent after the webhook has answered (the provider
 // waits for nothing). A failed send is logged; the credit it describes stays.
-import { formatCents } from '@contract/money.ts'
+import { formatCents, formatMoney } from '@contract/money.ts'
 import type { FastifyInstance } from 'fastify'
 import { afterAnswer, type AfterAnswer } from '../email/after-answer.ts'
 import { paymentReceiptMail } from '../email/templates.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
 import type { CreditedPayment } from './handle-event.ts'
-
-/** "£50.00": what was paid, in its currency. */
-export function formatPaid(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100)
-}
 
 /** "22 November 2026 at 20:50 UTC": the server does not know the clerk's time zone, so it names its own. */
 export function formatReceiptDate(date: Date): string {
@@ -24,7 +19,7 @@ export function paymentReceipts(app: FastifyInstance): AfterAnswer<CreditedPayme
     const lines = {
       plan: payment.remarks,
       creditsAdded: formatCents(payment.creditCents),
-      amountPaid: formatPaid(payment.paidCents, payment.currency),
+      amountPaid: formatMoney(payment.paidCents, payment.currency),
       date: formatReceiptDate(payment.creditedAt),
       newBalance: formatCents(payment.balanceCents),
       reference: payment.intentId,

@@ -111,12 +111,14 @@ export const jobsRepository = {
     return ids
   },
 
-  /** Adds a job's files while it is being created (inside its transaction), in the order given. */
+  /**
+   * Adds a job's files while it is being created (inside its transaction), in the order given. The list
+   * stamp is not renewed here: the only caller (create-job's beforeCommit) runs in the transaction of
+   * `create`, which renewed the owner's stamp, so no reader can see the files without the new stamp.
+   */
   async addFiles(db: Db, jobId: number, files: NewJobFile[]): Promise<void> {
     if (files.length === 0) return
     await db.insert(jobFiles).values(files.map((file) => ({ ...file, jobId })))
-    const owners = await db.select({ userId: jobs.userId }).from(jobs).where(eq(jobs.id, jobId))
-    await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
   /** The clerk's jobs created from `start` to `end` (both included), newest first, as the list reads them. */

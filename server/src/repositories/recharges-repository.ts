@@ -85,9 +85,15 @@ export const rechargesRepository = {
 
   /**
    * The clerk's recharges after `afterId` up to `throughId`, oldest first, at most `limit`, each with
-   * the balance right after it: a running sum over ALL the clerk's entries, in the database.
+   * the balance right after it: `openingCents` (the balance right after entry `afterId`, 0 before the
+   * first) plus a running sum, in the database, over the clerk's entries after `afterId` only, so a
+   * batch of a long statement does not sum the whole ledger again.
    */
-  async statementRows(db: Db, userId: string, { afterId, throughId, limit }: { afterId: number; throughId: number; limit: number }): Promise<StatementRow[]> {
+  async statementRows(
+    db: Db,
+    userId: string,
+    { afterId, openingCents, throughId, limit }: { afterId: number; openingCents: number; throughId: number; limit: number },
+  ): Promise<StatementRow[]> {
     const ledger = db
       .select({
         id: creditEntries.id,
@@ -97,17 +103,18 @@ export const rechargesRepository = {
         currency: currencyOf.as('currency_code'),
         reason: creditEntries.reason,
         createdAt: creditEntries.createdAt,
-        balanceCents: sql<string>`(sum(${creditEntries.amountCents}) over (order by ${creditEntries.id} rows between unbounded preceding and current row))::bigint::text`.as(
-          'balance_cents_text',
-        ),
+        balanceCents:
+          sql<string>`(${openingCents}::bigint + sum(${creditEntries.amountCents}) over (order by ${creditEntries.id} rows between unbounded preceding and current row))::bigint::text`.as(
+            'balance_cents_text',
+          ),
       })
       .from(creditEntries)
-      .where(eq(creditEntries.userId, userId))
+      .where(and(eq(creditEntries.userId, userId), gt(creditEntries.id, afterId), lte(creditEntries.id, throughId)))
       .as('ledger')
     const rows = await db
       .select()
       .from(ledger)
-      .where(and(eq(ledger.kind, 'recharge'), gt(ledger.id, afterId), lte(ledger.id, throughId)))
+      .where(eq(ledger.kind, 'recharge'))
       .orderBy(ledger.id)
       .limit(limit)
     return rows.map(({ kind: _kind, ...row }) => ({ ...row, paidCents: Number(row.paidCents), balanceCents: Number(row.balanceCents) }))

@@ -52,13 +52,17 @@ async function* statementChunks(db: Db, userId: string, heading: StatementHeadin
   const ended = once(doc, 'end')
   drawHeading(doc, heading)
   const table = startTable(doc)
+  // Each batch starts from the balance after the previous batch's last row (ids only grow, so the
+  // entries up to it do not change while the statement streams).
   let afterId = 0
+  let openingCents = 0
   for (;;) {
-    const rows = await rechargesRepository.statementRows(db, userId, { afterId, throughId: totals.throughId, limit: ROWS_PER_BATCH })
+    const rows = await rechargesRepository.statementRows(db, userId, { afterId, openingCents, throughId: totals.throughId, limit: ROWS_PER_BATCH })
     table.addRows(rows)
     yield* drawn.splice(0)
     if (rows.length < ROWS_PER_BATCH) break
     afterId = rows.at(-1)!.id
+    openingCents = rows.at(-1)!.balanceCents
   }
   drawTotals(doc, totals)
   doc.end()

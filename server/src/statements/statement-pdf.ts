@@ -1,7 +1,7 @@
 // Draws the recharge statement with pdfkit: the heading, a table of recharges that flows over as many
 // A4 pages as it needs (its column heads repeated on each), and the totals. Only the built-in
 // Helvetica is used, so the PDF embeds no font and its text can be extracted (the tests read it).
-import { formatCents } from '@contract/money.ts'
+import { formatCents, formatMoney } from '@contract/money.ts'
 import type { RechargeTotals, StatementRow } from '../repositories/recharges-repository.ts'
 
 type Doc = PDFKit.PDFDocument
@@ -37,19 +37,14 @@ export function statementDate(date: Date): string {
   return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`
 }
 
+const PAID_FORMAT = { currencyDisplay: 'narrowSymbol', useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 } as const
+
 /** An amount paid with its currency's symbol (£20.00), or its code (20.00 CHF) when Helvetica has no symbol for it. No thousands separators, as credits have none. */
 export function paidText(cents: number, currency: string): string {
   const code = currency.toUpperCase()
-  try {
-    const withSymbol = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol', useGrouping: false, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-      Number(formatCents(cents)),
-    )
-    // A symbol Helvetica can show (£, €, $, ¥); otherwise Intl answered the code (CHF) or a symbol Helvetica lacks (₹).
-    if (!withSymbol.includes(code) && printable(withSymbol) === withSymbol) return withSymbol
-  } catch {
-    // Not an ISO 4217 code Intl knows: shown as it is.
-  }
-  return `${formatCents(cents)} ${code}`
+  const withSymbol = formatMoney(cents, code, PAID_FORMAT)
+  // A symbol Helvetica can show (£, €, $, ¥); otherwise Intl answered the code (CHF), or a symbol Helvetica lacks (₹), or did not know the code.
+  return !withSymbol.includes(code) && printable(withSymbol) === withSymbol ? withSymbol : `${formatCents(cents)} ${code}`
 }
 
 export interface StatementHeading {
