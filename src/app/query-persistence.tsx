@@ -17,11 +17,12 @@
 //   token removed quietly leaves the copy, as a closed tab does. The lookups hold nothing personal
 //   and stay in memory.
 import { useEffect, useState, type ReactNode } from 'react'
+import Type from 'typebox'
 import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { PersistQueryClientProvider, removeOldestQuery, type PersistedClient, type PersistQueryClientOptions, type Persister } from '@tanstack/react-query-persist-client'
 import { currentClerk, onSessionEnded } from '@/lib/session'
-import { localDb } from '@/lib/local-db'
+import { localDb, readLocal, removeLocal } from '@/lib/local-db'
 import { lookupKeys } from '@/lib/lookups'
 import { jobKeys } from '@/features/jobs/api/get-dashboard'
 
@@ -131,13 +132,12 @@ function clerkPersistence(clerk: string): ClerkPersistence {
   let mounted = false
   let stopped = false
   const guarded = {
-    getItem: async (key: string) => (await localDb.jobsCaches.get(key).catch(() => undefined))?.value ?? null,
+    // Through readLocal: it stops waiting after LOCAL_READ_LIMIT_MS, so an unanswered IndexedDB open never holds the frame.
+    getItem: async (key: string) => (await readLocal('jobsCaches', key, Type.String())) ?? null,
     setItem: async (key: string, value: string) => {
       if (mounted && !stopped) await localDb.jobsCaches.put({ id: key, value })
     },
-    removeItem: async (key: string) => {
-      await localDb.jobsCaches.delete(key).catch(() => undefined)
-    },
+    removeItem: (key: string) => removeLocal('jobsCaches', key),
   }
   const persister = writingOnlyChanges(
     createAsyncStoragePersister({

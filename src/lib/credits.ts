@@ -1,12 +1,18 @@
-// The credit balance as the whole portal refers to it: its query key, and the one call every money move
-// (a job submitted, a payment made, later ones too) makes once the server has answered. Shared rather
-// than in the credits feature because the features that move money may not import another feature.
+// The credit balance as the whole portal refers to it: its query key, the one call every money move
+// (a job submitted, a payment made, later ones too) makes once the server has answered, and how credits
+// are written. Shared rather than in the credits feature because the features that show or move money
+// may not import another feature.
 import type { QueryClient } from '@tanstack/react-query'
 
 export const creditKeys = {
   all: ['credits'] as const,
   /** The clerk's balance (features/credits/api/get-credit-balance.ts). */
   balance: ['credits', 'balance'] as const,
+}
+
+/** portal-spec.md §9: credits (a balance, a cost, a transaction) are shown with 2 decimals: "100.00", "12.35". */
+export function formatCredits(credits: number): string {
+  return credits.toFixed(2)
 }
 
 /** The window event a change of balance broadcasts (portal-spec.md §4: after a job is submitted). */

@@ -30,7 +30,7 @@ export interface LocalRecord {
 //    list is read again at the next visit online).
 
 /** The stores of the latest version that hold {id, value} records. A new store is named here and in a new version. */
-export type LocalStore = 'drafts' | 'preferences'
+export type LocalStore = 'drafts' | 'preferences' | 'jobsCaches'
 
 /** A clerk's draft: one per clerk, `value` checked by the owner's schema when read. */
 export interface ClerkDraftRecord {
@@ -39,13 +39,13 @@ export interface ClerkDraftRecord {
   value: unknown
 }
 
-/** One file of a clerk's draft. */
 /** The offline copy of one clerk's job list, as the query persister writes it. */
 export interface JobsCacheRecord {
   id: string
   value: string
 }
 
+/** One file of a clerk's draft. */
 export interface ClerkFileRecord {
   clerk: string
   fileId: string

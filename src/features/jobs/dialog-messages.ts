@@ -1,6 +1,7 @@
 // Every text of the Job Details and Delete Job dialogs, the downloads and the offline note, in one
 // place. Texts quoted in portal-spec.md (§2, §5, §8) are copied word for word; the rest are this
 // portal's own words (docs/decisions.md, "Job Details, deletion, downloads and the offline list: portal").
+import { formatCredits } from '@/lib/credits'
 
 /** The four kinds of job file the clerk can download (portal-spec.md §2 Job Details, §7). */
 export type JobFileKind = 'audio' | 'template' | 'support' | 'transcript'
@@ -69,7 +70,7 @@ export const JOB_DETAILS_TEXT = {
   tat: 'TAT',
   totalAudioLength: 'Total Audio Length',
   cost: 'Cost',
-  credits: (cost: number) => `${cost.toFixed(2)} Credits`,
+  credits: (cost: number) => `${formatCredits(cost)} Credits`,
 
   output: '5. Output Files',
   transcriptFiles: 'Transcript Files',

@@ -2,8 +2,9 @@
 // each offered cell a radio showing its cost in credits. A table in its own horizontally scrolling box,
 // so a narrow phone scrolls the grid, never the page.
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { formatCredits } from '@/lib/credits'
 import type { ChosenOption } from '../draft/wizard-draft'
-import { formatCredits, type HumanGrid as Grid } from '../lib/cost-options'
+import type { HumanGrid as Grid } from '../lib/cost-options'
 import { WIZARD_TEXT as TEXT } from '../messages'
 
 const useStyles = makeStyles({

@@ -90,9 +90,6 @@ export function breaksOneFileRule(option: ChosenOption | null, audioCount: numbe
   return limit !== null && audioCount > limit
 }
 
-/** Credits as the wizard shows them: two decimals (§9 "Balance shown with 2 decimals"). */
-export const formatCredits = (credits: number) => credits.toFixed(2)
-
 /** "1 h 2 min 5 s", "12 min 0 s", "45 s": the total audio length. */
 export function formatAudioLength(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds))

@@ -5,7 +5,7 @@
 import { useEffect, useEffectEvent } from 'react'
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Wallet24Regular } from '@fluentui/react-icons'
-import { CREDITS_UPDATED_EVENT } from '@/lib/credits'
+import { CREDITS_UPDATED_EVENT, formatCredits } from '@/lib/credits'
 import { CREDIT_TEXT as TEXT } from '../messages'
 /** portal-spec.md §9: low credit is under 20. */
 export const LOW_CREDIT_THRESHOLD = 20
@@ -44,7 +44,7 @@ export function CreditBalance({ credits, failed, onCreditsUpdated, compact = fal
 
   const known = !failed && credits !== undefined
   const low = known && credits < LOW_CREDIT_THRESHOLD
-  const title = known ? `${TEXT.totalCredit}: ${credits.toFixed(2)}` : TEXT.totalCredit
+  const title = known ? `${TEXT.totalCredit}: ${formatCredits(credits)}` : TEXT.totalCredit
 
   return (
     <div className={mergeClasses(styles.root, compact && styles.compact)} data-low-credit={low} title={compact ? title : undefined}>
@@ -56,7 +56,7 @@ export function CreditBalance({ credits, failed, onCreditsUpdated, compact = fal
         </span>
       ) : (
         <span className={mergeClasses(styles.value, compact && styles.compactValue, low && styles.low)} aria-live="polite">
-          {known ? credits.toFixed(2) : TEXT.unknown}
+          {known ? formatCredits(credits) : TEXT.unknown}
           {low && <span className={styles.hidden}> ({TEXT.low})</span>}
         </span>
       )}

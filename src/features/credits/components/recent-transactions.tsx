@@ -8,9 +8,10 @@ import { ArrowDownload20Regular } from '@fluentui/react-icons'
 import type { RechargeTransaction } from '@contract/payments.ts'
 import { StatusMessage } from '@/components/status-message'
 import { ApiError } from '@/lib/api-client'
+import { formatCredits } from '@/lib/credits'
 import { useDownloadRechargeReport } from '../api/download-recharge-report'
 import { useRechargeHistory } from '../api/get-recharge-history'
-import { cutRemarks, formatHistoryDate, formatMoney, formatTransactionCredits } from '../lib/recharge-format'
+import { cutRemarks, formatHistoryDate, formatMoney } from '../lib/recharge-format'
 import { ADD_CREDIT_TEXT as TEXT } from '../messages'
 
 const useStyles = makeStyles({
@@ -85,7 +86,7 @@ function TransactionsTable({ transactions, labelledBy }: { transactions: Recharg
               <Remarks text={transaction.remarks} />
             </TableCell>
             <TableCell className={styles.number}>{formatMoney(transaction.amount, transaction.currency)}</TableCell>
-            <TableCell className={styles.number}>{formatTransactionCredits(transaction.credit)}</TableCell>
+            <TableCell className={styles.number}>{formatCredits(transaction.credit)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

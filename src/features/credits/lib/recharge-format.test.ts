@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { cutRemarks, formatHistoryDate, formatMoney, formatPlanCredits, formatTransactionCredits } from './recharge-format'
+import { formatCredits } from '@/lib/credits'
+import { cutRemarks, formatHistoryDate, formatMoney, formatPlanCredits } from './recharge-format'
 
 describe('recharge-format', () => {
   it.each([
@@ -17,7 +18,7 @@ describe('recharge-format', () => {
 
   it('writes plan credits without decimals they lack, transaction credits with two', () => {
     expect([formatPlanCredits(100), formatPlanCredits(12.5), formatPlanCredits(1000), formatPlanCredits(1234.567)]).toEqual(['100', '12.5', '1,000', '1,234.57'])
-    expect([formatTransactionCredits(100), formatTransactionCredits(12.345), formatTransactionCredits(0.1)]).toEqual(['100.00', '12.35', '0.10'])
+    expect([formatCredits(100), formatCredits(12.345), formatCredits(0.1)]).toEqual(['100.00', '12.35', '0.10'])
   })
 
   it('writes history dates dd/mm/yyyy hh:mm in local time, and an unreadable one as given', () => {

@@ -20,11 +20,6 @@ export function formatPlanCredits(credits: number): string {
   return CREDITS.format(credits)
 }
 
-/** portal-spec.md §9: credit in transactions with 2 decimals. */
-export function formatTransactionCredits(credits: number): string {
-  return credits.toFixed(2)
-}
-
 /** portal-spec.md §9: history dates dd/mm/yyyy hh:mm (24-hour, local time); the text as given when unreadable. */
 export function formatHistoryDate(createdAt: string): string {
   const date = parseISO(createdAt)
