@@ -29,7 +29,7 @@ describe('useJobRows', () => {
 
   it('keeps the rows shown before while a refreshed long list is built, then shows the new ones', async () => {
     const before = manyDashboardJobs(ROWS_SLICE * 2)
-    const { result, rerender } = renderHook(({ jobs }: { jobs: JobAnswer[] | undefined }) => useJobRows(jobs), { initialProps: { jobs: before } })
+    const { result, rerender } = renderHook(({ jobs }: { jobs: JobAnswer[] | undefined }) => useJobRows(jobs), { initialProps: { jobs: before as JobAnswer[] | undefined } })
     await waitFor(() => expect(result.current).toHaveLength(ROWS_SLICE * 2))
 
     const refreshed = manyDashboardJobs(ROWS_SLICE * 2 + 1)
