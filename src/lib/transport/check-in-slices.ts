@@ -14,7 +14,7 @@ const WHOLE_LIST_KEYWORDS = ['minItems', 'maxItems', 'uniqueItems', 'contains', 
 type Check = (schema: TSchema, value: unknown) => boolean
 
 /** Lets the browser run what waits (input, paint) before the next slice. */
-function yieldToBrowser(): Promise<void> {
+export function yieldToBrowser(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
   if (scheduler?.yield) return scheduler.yield()
   return new Promise((resolve) => setTimeout(resolve, 0))

@@ -13,8 +13,8 @@ import { useJobFilterOptions } from '../api/get-filter-options'
 import { useJob } from '../api/get-job'
 import { useLastStoredDashboard } from '../api/last-stored-dashboard'
 import { dashboardRangeMs, defaultDateRange, formatRangeDay, parseRangeDay, sameRange, type DayRange } from '../lib/date-range'
-import { toJobRows } from '../lib/job-rows'
 import { useJobFromAddress } from '../lib/use-job-from-address'
+import { useJobRows } from '../lib/use-job-rows'
 import { jobsTitle } from '../lib/jobs-title'
 import { useStoredJobFilters, type StoredJobFilters } from '../lib/stored-job-filters'
 import { useToday } from '../lib/use-today'
@@ -100,7 +100,8 @@ function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
   // list stored on this device, whatever its range, rather than nothing.
   const stored = useLastStoredDashboard(dashboard.data === undefined && (!online || noAnswer || dashboard.fetchStatus === 'paused'))
   const jobs = dashboard.data ?? stored?.jobs
-  const rows = useMemo(() => (jobs ? toJobRows(jobs) : []), [jobs])
+  // A long list's rows are built in slices: until they are, the rows shown before (or the spinner).
+  const rows = useJobRows(jobs)
 
   // New filters start with nothing selected, so Delete Selected never takes jobs of another tab,
   // type or range. The search keeps the selection (the count beside the button stays in view).
@@ -130,9 +131,10 @@ function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
   const showOfflineNote = jobs !== undefined && (!online || refreshFailedOffline || !!stored)
 
   const body = () => {
-    if (jobs === undefined) {
-      // Nothing to show yet: the first load, its failure, or no connection to make it.
-      if (dashboard.isError || dashboard.fetchStatus === 'paused')
+    if (rows === undefined) {
+      // Nothing to show yet: the first load, its failure, no connection to make it, or a first long
+      // list whose rows are still being built.
+      if (jobs === undefined && (dashboard.isError || dashboard.fetchStatus === 'paused'))
         return (
           <StatusMessage intent="error" role="alert">
             {TEXT.loadFailed}

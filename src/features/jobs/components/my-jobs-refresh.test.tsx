@@ -6,7 +6,8 @@ import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestQueryClient, renderWithPortal, setUpFakePortalApi } from '@/test/fake-portal-api'
 import { ApiError } from '@/lib/api-client'
-import { aDashboardJob } from '../lib/job-fixtures'
+import { aDashboardJob, manyDashboardJobs } from '../lib/job-fixtures'
+import { ROWS_SLICE } from '../lib/job-rows'
 import { getDashboardQueryOptions, jobKeys, type DashboardData } from '../api/get-dashboard'
 import { MyJobsPage } from './my-jobs-page'
 
@@ -66,6 +67,20 @@ describe('My Jobs: the refresh', () => {
     await waitFor(() => expect(dashboardState(client).fetchStatus).toBe('idle'))
     expect(dashboardSent()[2]!.headers.get('if-none-match')).toBe('W/"v2"')
     expect(shownIds()).toEqual([11, 10])
+  })
+
+  it('shows a list longer than one slice of rows, and a refresh that changes it, newest first', async () => {
+    const many = manyDashboardJobs(ROWS_SLICE * 2 + 5)
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: many, headers: { etag: 'W/"v1"' } })
+    const { user } = renderWithPortal(<MyJobsPage />)
+    const pagination = await screen.findByRole('navigation', { name: 'Pagination' })
+    expect(pagination).toHaveTextContent(`1–10 of ${ROWS_SLICE * 2 + 5}`)
+    expect(shownIds()).toEqual(Array.from({ length: 10 }, (_, i) => ROWS_SLICE * 2 + 5 - i))
+
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: manyDashboardJobs(ROWS_SLICE * 2 + 6), headers: { etag: 'W/"v2"' } })
+    await user.click(screen.getByRole('button', { name: 'Refresh' }))
+    await waitFor(() => expect(pagination).toHaveTextContent(`1–10 of ${ROWS_SLICE * 2 + 6}`))
+    expect(shownIds()[0]).toBe(ROWS_SLICE * 2 + 6)
   })
 })
 

@@ -19,6 +19,21 @@ describe('formatJobDate', () => {
     expect(formatJobDate(new Date(2024, 0, 1, 15, 30).toISOString())).toBe('01 Jan 2024, 03:30 PM')
   })
 
+  it('reads the server\'s own format (toISOString) to the same instant as any ISO reading', () => {
+    const created = new Date(2024, 1, 29, 23, 59, 58, 7)
+    expect(parseJobDate(created.toISOString())).toEqual(created)
+    expect(formatJobDate(created.toISOString())).toBe('29 Feb 2024, 11:59 PM')
+    expect(parseJobDate('2024-01-01T24:00:00.000Z')).toEqual(new Date(Date.UTC(2024, 0, 2)))
+  })
+
+  it.each(['2024-02-30T10:00:00.000Z', '2023-02-29T10:00:00.000Z', '2024-04-31T00:00:00.000Z'])(
+    'refuses %s, a day its month does not have, though the browser would roll it over',
+    (value) => {
+      expect(parseJobDate(value)).toBeNull()
+      expect(formatJobDate(value)).toBeNull()
+    },
+  )
+
   it('reads ms timestamps, as numbers and as digit strings, and Date objects', () => {
     const ms = new Date(2024, 2, 3, 7, 8).getTime()
     expect(formatJobDate(ms)).toBe('03 Mar 2024, 07:08 AM')

@@ -10,6 +10,18 @@ const OTHER_FORMATS = ['yyyy-MM-dd HH:mm:ss', 'dd/MM/yyyy HH:mm:ss', 'dd/MM/yyyy
 const DISPLAY_FORMAT = 'dd MMM yyyy, hh:mm a'
 
 /**
+ * The server's own format (Date.toISOString: "2024-01-01T15:30:00.000Z"), read by the browser's Date,
+ * several times faster than parseISO; a list of 5,000 jobs reads 15,000 dates. Taken only when the
+ * date written back is the very text read: the browser rolls "2024-02-30" over to 1 March where
+ * parseISO refuses it, so anything else goes the slower way below.
+ */
+function readServerDate(text: string): Date | null {
+  if (text.length !== 24 || !text.endsWith('Z')) return null
+  const date = new Date(text)
+  return isValid(date) && date.toISOString() === text ? date : null
+}
+
+/**
  * Reads ISO 8601, ms timestamps (numbers or digit strings), "yyyy-MM-dd HH:mm:ss", "dd/MM/yyyy HH:mm"
  * and "dd/MM/yyyy" (local time when no offset is given). Null when missing or invalid.
  */
@@ -23,6 +35,8 @@ export function parseJobDate(value: JobDateInput): Date | null {
   }
   const text = value.trim()
   if (!text) return null
+  const fromServer = readServerDate(text)
+  if (fromServer) return fromServer
   if (/^\d{10,}$/.test(text)) return parseJobDate(Number(text))
   const iso = parseISO(text)
   if (isValid(iso)) return iso

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DashboardJob } from '@contract/jobs.ts'
-import { aDashboardJob } from './job-fixtures'
-import { audioFileTypes, formatDuration, toJobRow } from './job-rows'
+import { aDashboardJob, manyDashboardJobs } from './job-fixtures'
+import { ROWS_SLICE, audioFileTypes, formatDuration, toJobRow, toJobRows, toJobRowsInSlices } from './job-rows'
 
 describe('toJobRow', () => {
   it('maps a dashboard job to the row the table shows (portal-spec.md §3)', () => {
@@ -71,5 +71,20 @@ describe('audioFileTypes', () => {
   it('lists each extension once, lower case, in order of first appearance', () => {
     expect(audioFileTypes(['a/b/one.WAV', 'a/b/two.mp3', 'a/b.c/three.wav', 'a/noext', 'a/.hidden'])).toBe('wav, mp3')
     expect(audioFileTypes([])).toBe('')
+  })
+})
+
+describe('toJobRowsInSlices', () => {
+  it('builds the very rows toJobRows builds, in order', async () => {
+    const jobs = manyDashboardJobs(ROWS_SLICE * 3 + 7)
+    await expect(toJobRowsInSlices(jobs)).resolves.toEqual(toJobRows(jobs))
+  })
+
+  it('gives the main thread back between slices: a task queued before it runs before it ends', async () => {
+    let queuedTaskRan = false
+    setTimeout(() => (queuedTaskRan = true), 0)
+    const rows = await toJobRowsInSlices(manyDashboardJobs(ROWS_SLICE * 2))
+    expect(rows).toHaveLength(ROWS_SLICE * 2)
+    expect(queuedTaskRan).toBe(true)
   })
 })

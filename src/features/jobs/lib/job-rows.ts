@@ -1,6 +1,7 @@
 // The job list's rows (portal-spec.md §3 "Job list row mapping"): what the table shows, sorts and
 // searches, read once from the dashboard's jobs. Dates are kept both as the text the clerk sees
 // (searched and shown) and as ms (sorted).
+import { yieldToBrowser } from '@/lib/transport/check-in-slices'
 import type { JobAnswer } from './job-answer'
 import { formatJobDate, parseJobDate, type JobDateInput } from './format-job-date'
 import { isDeletableStatus, jobStatusLabel, statusOf, type JobStatusLabel } from './job-status'
@@ -91,4 +92,20 @@ export function toJobRow(job: JobAnswer): JobRow {
 
 export function toJobRows(jobs: readonly JobAnswer[]): JobRow[] {
   return jobs.map(toJobRow)
+}
+
+/** Rows built in one go: ~5 ms of a 2-core machine's time, well under 50 ms on a slow tablet. */
+export const ROWS_SLICE = 250
+
+/**
+ * The same rows as toJobRows, built ROWS_SLICE jobs at a time, giving the browser its main thread back
+ * between slices: 5,000 jobs read 15,000 dates, which in one go held it for 60-100 ms.
+ */
+export async function toJobRowsInSlices(jobs: readonly JobAnswer[]): Promise<JobRow[]> {
+  const rows: JobRow[] = []
+  for (let start = 0; start < jobs.length; start += ROWS_SLICE) {
+    if (start > 0) await yieldToBrowser()
+    for (const job of jobs.slice(start, start + ROWS_SLICE)) rows.push(toJobRow(job))
+  }
+  return rows
 }
