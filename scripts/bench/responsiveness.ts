@@ -32,11 +32,12 @@ async function rssMb(pid: number): Promise<number> {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024
 }
 
-export async function measureResponsiveness(kind: 'pglite' | 'postgres', jobCount: number, seconds = 20): Promise<ResponsivenessFigures> {
+/** `extraEnv`: server settings for this run (LIST_CACHE_MB=0 builds every list instead of sending the kept answer). */
+export async function measureResponsiveness(kind: 'pglite' | 'postgres', jobCount: number, seconds = 20, extraEnv: Record<string, string> = {}): Promise<ResponsivenessFigures> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-bench-responsive-'))
   const postgres = kind === 'postgres' ? await startPostgres() : undefined
   try {
-    let env: Record<string, string> = { DEMO_ACCOUNT: 'false', LOG_LEVEL: 'error' }
+    let env: Record<string, string> = { DEMO_ACCOUNT: 'false', LOG_LEVEL: 'error', ...extraEnv }
     if (postgres) {
       const admin = new pg.Client({ connectionString: postgres.adminUrl })
       await admin.connect()
