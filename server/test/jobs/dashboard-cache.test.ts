@@ -98,7 +98,8 @@ describe('GET /api/clerk/dashboard from the kept compressed answer', () => {
   it('builds the plain answer every time (it is never kept) and marks it as varying with Accept-Encoding', async () => {
     const builds = watchBuilds()
     const expected = await plainAnswer(alice)
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { ...BR, 'x-no-compression': '1' }]) {
+    const plainAsks: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { ...BR, 'x-no-compression': '1' }]
+    for (const headers of plainAsks) {
       const plain = await dashboard(alice, headers)
       expect(plain.headers['content-encoding']).toBeUndefined()
       expect(plain.headers.vary).toBe('accept-encoding')
