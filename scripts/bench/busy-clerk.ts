@@ -1,6 +1,12 @@
-// A data folder holding one busy clerk: 5,000 jobs created over the last 6 days, each with one to
-// three audio files, and a staff note on every third. Written straight into the embedded database
-// before the server starts on it (PGlite allows one process at a time).
+// A data folder (or a PostgreSQL database) holding one busy clerk: 5,000 jobs created over the last 6
+// days, each with one to three audio files, and a staff note on every third. Written straight into the
+// database before the server starts on it (PGlite allows one process at a time); and the clerk's list
+// asked for as a browser asks.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startPostgres, type PostgresServer } from '../../server/test/support/postgres-server.ts'
 import { hashPassword } from '../../server/src/auth/passwords.ts'
 import { prepareDatabase } from '../../server/src/db/prepare.ts'
 import { jobFiles, jobs, staffNotes, users, JOB_STATUSES } from '../../server/src/db/schema.ts'
@@ -57,5 +63,43 @@ export async function seedBusyClerk(dataDir: string, jobCount: number, postgresU
     }
   } finally {
     await database.close()
+  }
+}
+
+/** The busy clerk signed in on `serverUrl`: its list's address (the seeded range) and headers, compressed as a browser asks. */
+export async function busyClerkListRequest(serverUrl: string): Promise<{ dashboardUrl: string; headers: Record<string, string> }> {
+  const login = await fetch(`${serverUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BUSY_CLERK) })
+  const { token } = (await login.json()) as { token: string }
+  const dashboardUrl = `${serverUrl}/api/clerk/dashboard?start=${Date.now() - 7 * 24 * 3_600_000}&end=${Date.now() + 3_600_000}`
+  return { dashboardUrl, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' } }
+}
+
+/** Asks for the whole list once and checks it holds every seeded job. */
+export async function fetchWholeList(dashboardUrl: string, headers: Record<string, string>, jobCount: number): Promise<void> {
+  const listed = (await (await fetch(dashboardUrl, { headers })).json()) as unknown[]
+  if (listed.length !== jobCount) throw new Error(`the dashboard listed ${listed.length} jobs, not ${jobCount}`)
+}
+
+export type BenchDatabase = 'pglite' | 'postgres'
+
+/** A fresh database (a PostgreSQL server of its own, or a data folder) seeded with the busy clerk; its server settings for `run`. */
+export async function withSeededBusyClerk<T>(kind: BenchDatabase, jobCount: number, run: (env: Record<string, string>, dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-bench-list-'))
+  let postgres: PostgresServer | undefined
+  try {
+    const env: Record<string, string> = { DEMO_ACCOUNT: 'false', LOG_LEVEL: 'error' }
+    if (kind === 'postgres') {
+      postgres = await startPostgres()
+      const admin = new pg.Client({ connectionString: postgres.adminUrl })
+      await admin.connect()
+      await admin.query('create database bench')
+      await admin.end()
+      env.DATABASE_URL = postgres.urlFor('bench')
+    }
+    await seedBusyClerk(dataDir, jobCount, env.DATABASE_URL)
+    return await run(env, dataDir)
+  } finally {
+    await postgres?.stop()
+    await rm(dataDir, { recursive: true, force: true })
   }
 }

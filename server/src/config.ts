@@ -2,6 +2,7 @@
 // A wrong or missing setting stops the server with a message that names it.
 import { isIP } from 'node:net'
 import path from 'node:path'
+import { LIST_CACHE_DEFAULT, type ListCacheSetting } from './jobs/list-answer-cache.ts'
 
 export type DatabaseSetting = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }
 
@@ -47,6 +48,8 @@ export interface Config {
     outboxDir: string
   }
   payments: PaymentsSetting
+  /** The full job list's compressed answers kept in memory (LIST_CACHE_MB; decisions.md, the full list from a cache). */
+  listCache: ListCacheSetting
 }
 
 export class ConfigError extends Error {
@@ -120,6 +123,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const payments = parsePayments(read, production, problems)
 
+  const listCache = parseListCache(read('LIST_CACHE_MB'), problems)
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: port ?? 8080,
@@ -138,7 +143,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ffmpegPath,
     mail: { smtpUrl, from: mailFrom, outboxDir: path.join(dataDir, 'outbox') },
     payments,
+    listCache,
   }
+}
+
+/** LIST_CACHE_MB: the memory for kept list answers in all (0 turns the cache off); each answer stays under 2 MB. */
+function parseListCache(raw: string | undefined, problems: string[]): ListCacheSetting {
+  if (raw === undefined) return LIST_CACHE_DEFAULT
+  if (!/^\d+$/.test(raw) || Number(raw) > 4096) {
+    problems.push(`LIST_CACHE_MB must be a whole number of megabytes from 0 to 4096 (got "${raw}")`)
+    return LIST_CACHE_DEFAULT
+  }
+  const totalBytes = Number(raw) * 1024 * 1024
+  return { totalBytes, entryBytes: Math.min(LIST_CACHE_DEFAULT.entryBytes, totalBytes) }
 }
 
 // Each Stripe key with the prefix Stripe gives it, so a key pasted into the wrong setting is named at start.
