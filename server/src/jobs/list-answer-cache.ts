@@ -4,9 +4,8 @@
 // request, and every change to the clerk's jobs renews the stamp in its own transaction, so an answer
 // kept for an old stamp is simply never asked for again and ages out. Being keyed by what the database
 // says, it stays right with several server processes, each keeping its own.
-//
-// A small LRU by bytes on a Map (insertion order is the age) rather than the lru-cache package: that is
-// not one of this project's dependencies (the copy in node_modules is Babel's, version 5).
+
+import { LRUCache } from 'lru-cache'
 
 export interface ListCacheSetting {
   /** All kept answers together; 0 keeps nothing (every full list is built). */
@@ -18,11 +17,19 @@ export interface ListCacheSetting {
 /** 32 MB in all, 2 MB an answer: a 5,000-job list is 170-300 KB compressed, so over a hundred lists. */
 export const LIST_CACHE_DEFAULT: ListCacheSetting = { totalBytes: 32 * 1024 * 1024, entryBytes: 2 * 1024 * 1024 }
 
+/** The least recently used answers go first once the kept bytes would pass totalBytes. */
 export class ListAnswerCache {
-  private readonly answers = new Map<string, Buffer>()
-  private keptBytes = 0
+  private readonly answers: LRUCache<string, Buffer> | null
 
-  constructor(readonly setting: ListCacheSetting) {}
+  constructor(readonly setting: ListCacheSetting) {
+    this.answers = this.enabled
+      ? new LRUCache<string, Buffer>({
+          maxSize: setting.totalBytes,
+          maxEntrySize: Math.min(setting.entryBytes, setting.totalBytes),
+          sizeCalculation: (body) => body.length,
+        })
+      : null
+  }
 
   get enabled(): boolean {
     return this.setting.totalBytes > 0 && this.setting.entryBytes > 0
@@ -30,35 +37,15 @@ export class ListAnswerCache {
 
   /** The bytes of every answer kept, never above totalBytes. */
   get bytes(): number {
-    return this.keptBytes
+    return this.answers?.calculatedSize ?? 0
   }
 
   get(key: string): Buffer | undefined {
-    const body = this.answers.get(key)
-    if (body) {
-      // Used again: now the youngest.
-      this.answers.delete(key)
-      this.answers.set(key, body)
-    }
-    return body
+    return this.answers?.get(key)
   }
 
-  /** Keeps the answer unless it is over the entry cap, dropping the least recently used to fit. */
+  /** Keeps the answer unless it is over the entry cap (lru-cache then keeps nothing for the key). */
   set(key: string, body: Buffer): void {
-    if (!this.enabled || body.length > Math.min(this.setting.entryBytes, this.setting.totalBytes)) return
-    this.delete(key)
-    for (const [oldest] of this.answers) {
-      if (this.keptBytes + body.length <= this.setting.totalBytes) break
-      this.delete(oldest)
-    }
-    this.answers.set(key, body)
-    this.keptBytes += body.length
-  }
-
-  private delete(key: string): void {
-    const body = this.answers.get(key)
-    if (!body) return
-    this.answers.delete(key)
-    this.keptBytes -= body.length
+    this.answers?.set(key, body)
   }
 }
