@@ -23,5 +23,5 @@ export interface PaymentProvider {
   readonly mode: PaymentsSetting['mode']
   createIntent(intent: NewIntent): Promise<CreatedIntent>
   /** The event `rawBody` holds, once its signature header proves it came from the provider; throws otherwise. */
-  verifyEvent(rawBody: Buffer, signatureHeader: string | undefined): Stripe.Event
+  verifyEvent(rawBody: Buffer, signatureHeader: string | undefined): Promise<Stripe.Event>
 }

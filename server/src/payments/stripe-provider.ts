@@ -34,7 +34,7 @@ export function createStripeProvider(setting: Extract<PaymentsSetting, { mode: '
       if (!intent.client_secret) throw new Error(`Stripe answered the payment intent ${intent.id} without a client secret`)
       return { id: intent.id, clientSecret: intent.client_secret }
     },
-    verifyEvent(rawBody, signatureHeader) {
+    async verifyEvent(rawBody, signatureHeader) {
       return stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', setting.webhookSecret)
     },
   }

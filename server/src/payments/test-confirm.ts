@@ -3,12 +3,12 @@
 // the intent paid and sends Stripe's `payment_intent.succeeded` event, signed, to the server's own
 // webhook: test mode credits through the same path as Stripe, signature check included.
 import { randomBytes } from 'node:crypto'
-import Stripe from 'stripe'
 import type { TestConfirmBody, TestConfirmResponse } from '@contract/payments.ts'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
 import { testPaymentIntentsRepository, type TestPaymentIntentRow } from '../repositories/test-payment-intents-repository.ts'
 import { PAYMENT_SERVER_MESSAGES as M } from './messages.ts'
+import { loadStripe } from './stripe-sdk.ts'
 import { cardRefusal } from './test-cards.ts'
 
 export interface TestConfirmDeps {
@@ -46,18 +46,19 @@ export async function confirmTestPayment(deps: TestConfirmDeps, body: TestConfir
 
 /** Sends the intent's `payment_intent.succeeded` event, signed, to the webhook; throws unless it answers 2xx. */
 async function deliverSucceeded({ webhookSecret, deliver }: TestConfirmDeps, intent: TestPaymentIntentRow): Promise<void> {
-  const payload = JSON.stringify(succeededEvent(intent))
+  const Stripe = await loadStripe()
+  const payload = JSON.stringify(succeededEvent(intent, Stripe.API_VERSION))
   const status = await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }))
   if (status < 200 || status >= 300) throw new Error(`the webhook answered ${status} to the test payment ${intent.id}'s event`)
 }
 
 /** Stripe's event for a paid intent, with the fields the webhook and the portal read. */
-function succeededEvent(intent: TestPaymentIntentRow) {
+function succeededEvent(intent: TestPaymentIntentRow, apiVersion: string) {
   const created = Math.floor(Date.now() / 1000)
   return {
     id: `evt_test_${randomBytes(12).toString('hex')}`,
     object: 'event',
-    api_version: Stripe.API_VERSION,
+    api_version: apiVersion,
     created,
     livemode: false,
     pending_webhooks: 1,

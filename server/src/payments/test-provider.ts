@@ -4,12 +4,12 @@
 // server process signs and checks with the same one. Events are checked by Stripe's own SDK.
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import Stripe from 'stripe'
 import { randomToken } from '../auth/tokens.ts'
 import type { Db } from '../db/database.ts'
 import { appSecrets } from '../db/schema.ts'
 import { testPaymentIntentsRepository } from '../repositories/test-payment-intents-repository.ts'
 import type { PaymentProvider } from './payment-provider.ts'
+import { loadStripe } from './stripe-sdk.ts'
 
 export interface TestPaymentProvider extends PaymentProvider {
   readonly mode: 'test'
@@ -43,7 +43,8 @@ export async function createTestProvider(db: Db): Promise<TestPaymentProvider> {
       }
       return { id: intent.id, clientSecret: intent.clientSecret }
     },
-    verifyEvent(rawBody, signatureHeader) {
+    async verifyEvent(rawBody, signatureHeader) {
+      const Stripe = await loadStripe()
       return Stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', webhookSecret)
     },
   }

@@ -19,7 +19,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     const signature = request.headers['stripe-signature']
     let event: Stripe.Event
     try {
-      event = app.payments.verifyEvent(rawBody, typeof signature === 'string' ? signature : undefined)
+      event = await app.payments.verifyEvent(rawBody, typeof signature === 'string' ? signature : undefined)
     } catch (error) {
       request.log.warn({ err: error }, 'payment event refused: its signature does not match its body')
       throw new HttpError(400, M.signatureInvalid, 'signature_invalid')

@@ -4,7 +4,6 @@
 // buffer has room again (Readable.from pulls the generator up to its high-water mark, as the reply drains).
 import { once } from 'node:events'
 import { Readable } from 'node:stream'
-import PDFDocument from 'pdfkit'
 import type { Db } from '../db/database.ts'
 import { rechargesRepository, type RechargeTotals } from '../repositories/recharges-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
@@ -44,6 +43,8 @@ export async function openRechargeStatement(db: Db, userId: string, producedAt =
 }
 
 async function* statementChunks(db: Db, userId: string, heading: StatementHeading, totals: RechargeTotals): AsyncGenerator<Buffer> {
+  // pdfkit (about 20 MB with its fonts) is loaded when a statement is first asked for, not at start.
+  const { default: PDFDocument } = await import('pdfkit')
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: STATEMENT_TITLE, Author: 'InspectScribe' } })
   // pdfkit pushes each page as it is finished (it keeps no pages back), ignoring its reader's pace:
   // what it pushed is handed on between batches, so at most a batch's pages wait here.
