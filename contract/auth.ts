@@ -1,5 +1,5 @@
 // Requests and answers of the /api/auth calls (portal-spec.md §3 and §7; paths in decisions.md).
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { TEXT_INPUT_MAX_LENGTH } from './password-rules.ts'
 import { Text } from './input-rules.ts'
 

@@ -1,6 +1,6 @@
 // Create Job (portal-spec.md §2 wizard, §3 cost option / cost calculation / job creation form data,
 // §7 calculate cost and create job). Both calls are multipart: the field names below are the spec's.
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 /** POST /clerk/calculate-cost: the multipart fields. Every audio file comes as one `audio_files` part. */
 export const CALCULATE_COST_FIELDS = {

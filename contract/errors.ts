@@ -2,7 +2,7 @@
 // person), and `code`, a stable machine-readable name the portal branches on (never on the words).
 // Most failures carry a string `detail`; login and change-password carry `detail: {error}` because the
 // portal spec reads them that way.
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 /**
  * Every code an error answer may carry. The general codes follow the HTTP status and are used when

@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 export const HealthResponse = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),

@@ -1,7 +1,7 @@
 // What every request field keeps to, whatever the field, so that no input reaches the database in a
 // shape it refuses: PostgreSQL text cannot hold the NUL character, its integer ids end at 2^31 - 1,
 // and a time must be one that JavaScript and PostgreSQL both hold.
-import Type from 'typebox'
+import { Type } from 'typebox'
 
 /** Text without the NUL character (U+0000); the server names the broken rule in plain words. */
 export const NO_NUL_PATTERN = '^[^\\u0000]*$'

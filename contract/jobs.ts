@@ -1,5 +1,5 @@
 // A job as the job list reads it (portal-spec.md §3, "Job (as read from the list)").
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { RowId, TimeMs } from './input-rules.ts'
 
 export const JobStatusName = Type.Union([

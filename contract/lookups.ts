@@ -1,6 +1,6 @@
 // Lookup lists: seeded reference data the portal reads to build its forms.
 // The shapes follow portal-spec.md §3; fields beyond the spec's are documented in docs/api.md.
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import type { LookupPath } from './lookup-paths.ts'
 
 export const ReportType = Type.Object({

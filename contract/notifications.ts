@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { RowId } from './input-rules.ts'
 
 export const Notification = Type.Object({

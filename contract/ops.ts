@@ -1,6 +1,6 @@
 // The operator command line's calls (/api/ops/*): staff work on jobs and accounts happens outside the
 // portal (decisions.md, Jobs). Every call carries the operator token as a Bearer header.
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { JobStatusName } from './jobs.ts'
 import { Count, Text } from './input-rules.ts'
 

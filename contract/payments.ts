@@ -1,7 +1,7 @@
 // Credits bought by card (portal-spec.md §2 Add Credit and Payment, §3 recharge entities, §7 calls,
 // §8 messages, §9 constants; issue 13). Paths are under /api. Money in an answer is a JSON number at
 // the edge only (contract/money.ts): the server holds whole cents.
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { RowId, Text } from './input-rules.ts'
 
 export const PAYMENT_PATHS = {

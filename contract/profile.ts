@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { Text } from './input-rules.ts'
 
 /** GET /profile: both readings of portal-spec.md §3, so either kind of caller finds its fields. */

@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 export const Template = Type.Object({
   id: Type.Integer(),

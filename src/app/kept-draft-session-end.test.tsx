@@ -5,7 +5,7 @@
 import { Blob as NodeBlob } from 'node:buffer'
 import { act, render } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import { keepClerkDraft, readClerkDraft } from '@/lib/clerk-drafts'
 import { localDb } from '@/lib/local-db'

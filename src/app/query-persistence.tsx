@@ -17,7 +17,7 @@
 //   token removed quietly leaves the copy, as a closed tab does. The lookups hold nothing personal
 //   and stay in memory.
 import { useEffect, useState, type ReactNode } from 'react'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { PersistQueryClientProvider, removeOldestQuery, type PersistedClient, type PersistQueryClientOptions, type Persister } from '@tanstack/react-query-persist-client'

@@ -2,7 +2,7 @@
 // fake-indexeddb's structured clone (it comes back a plain object), Node's does, bytes and all. A
 // real browser's Blob round trip, with a SHA-256 check, is in tests/e2e/draft.spec.ts.
 import { Blob as NodeBlob } from 'node:buffer'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import { eraseClerkDraft, forgetCurrentClerk, isBlob, keepClerkDraft, readClerkDraft } from './clerk-drafts'
 import { localDb } from './local-db'

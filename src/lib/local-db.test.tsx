@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Blob as NodeBlob } from 'node:buffer'
 import Dexie from 'dexie'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { describe, expect, it, vi } from 'vitest'
 import { LOCAL_READ_LIMIT_MS, LocalDb, readLocal, removeLocal, replaceLocalDbForTests, useLocalRecord, writeLocal } from './local-db'
 

@@ -166,6 +166,8 @@ test('on a 390 px phone the Delete Account success message wraps inside the dial
   await page.getByRole('button', { name: 'Profile menu' }).click()
   await page.getByRole('menuitem', { name: 'Delete Account' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete Account' })
+  // The dialog's chunk loads on this first opening; all() below does not wait for it.
+  await expect(dialog.getByRole('checkbox').first()).toBeVisible()
   for (const box of await dialog.getByRole('checkbox').all()) await box.check()
   await page.clock.pauseAt(Date.now() + 1_000)
   await dialog.getByRole('button', { name: 'Delete Account' }).click()

@@ -1,15 +1,17 @@
 // The sidebar of the signed-in pages (portal-spec.md §2 Application shell): the three pages, then Total
 // Credit and Add Credit. On a desktop it collapses to an icon rail; on a phone it is a drawer that is
 // off-canvas while collapsed.
-import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactElement } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactElement } from 'react'
 import { Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components'
 import { AddCircle24Regular, DocumentAdd24Regular, DocumentText24Regular, TextBulletListLtr24Regular } from '@fluentui/react-icons'
 import { NavLink } from 'react-router-dom'
 import { visuallyHidden } from '@/components/visually-hidden'
-import { AddCreditDialog } from '@/features/credits/components/add-credit-dialog'
 import { useCreditBalance } from '@/features/credits/api/get-credit-balance'
 import { CreditBalance } from '@/features/credits/components/credit-balance'
 import { CREDIT_TEXT } from '@/features/credits/messages'
+
+// Loaded on its first opening, not with the shell (docs/decisions.md "Performance: the first paint").
+const AddCreditDialog = lazy(() => import('@/features/credits/components/add-credit-dialog').then((m) => ({ default: m.AddCreditDialog })))
 
 export const NAV_ENTRIES: { to: string; label: string; Icon: ComponentType<{ className?: string }> }[] = [
   { to: '/my-jobs', label: 'My Jobs', Icon: TextBulletListLtr24Regular },
@@ -145,6 +147,7 @@ export function AppSidebar({ id, expanded, phone, onCollapse }: AppSidebarProps)
   const credits = useCreditBalance()
   const navRef = useRef<HTMLElement>(null)
   const [addingCredit, setAddingCredit] = useState(false)
+  const [creditDialogMounted, setCreditDialogMounted] = useState(false)
   const rail = !phone && !expanded
   const offCanvas = phone && !expanded
 
@@ -202,6 +205,7 @@ export function AppSidebar({ id, expanded, phone, onCollapse }: AppSidebarProps)
               aria-label={rail ? CREDIT_TEXT.addCredit : undefined}
               onClick={() => {
                 chosen()
+                setCreditDialogMounted(true)
                 setAddingCredit(true)
               }}
             >
@@ -210,7 +214,12 @@ export function AppSidebar({ id, expanded, phone, onCollapse }: AppSidebarProps)
           </RailTip>
         </div>
       </aside>
-      <AddCreditDialog open={addingCredit} onClose={() => setAddingCredit(false)} />
+      {/* Mounted from the first opening on, and closed through `open`. */}
+      {creditDialogMounted && (
+        <Suspense fallback={null}>
+          <AddCreditDialog open={addingCredit} onClose={() => setAddingCredit(false)} />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,7 +1,7 @@
 // The header's profile menu (portal-spec.md §2 Application shell): Profile and Logout, and with them
 // Change Password and Delete Account, each opening its dialog. It composes the profile and account
 // features with the auth feature's logout; features never import each other.
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import {
   Avatar,
   Button,
@@ -18,11 +18,14 @@ import {
 import { Delete24Regular, Key24Regular, Person24Regular, SignOut24Regular } from '@fluentui/react-icons'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
-import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog'
 import { logout } from '@/features/auth/api/logout'
 import { useProfile } from '@/features/profile/api/get-profile'
-import { ChangePasswordDialog } from '@/features/profile/components/change-password-dialog'
-import { UserProfileDialog } from '@/features/profile/components/user-profile-dialog'
+
+// The dialogs load on their first opening, not with the shell (docs/decisions.md "Performance: the
+// first paint").
+const DeleteAccountDialog = lazy(() => import('@/features/account/components/delete-account-dialog').then((m) => ({ default: m.DeleteAccountDialog })))
+const ChangePasswordDialog = lazy(() => import('@/features/profile/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })))
+const UserProfileDialog = lazy(() => import('@/features/profile/components/user-profile-dialog').then((m) => ({ default: m.UserProfileDialog })))
 
 export const PROFILE_MENU_TEXT = {
   trigger: 'Profile menu',
@@ -68,6 +71,7 @@ export function ProfileMenu() {
   // Each opening gets a fresh dialog (empty fields, no old message); closing keeps it mounted so
   // Fluent closes it properly and gives the page back to assistive technology.
   const [opening, setOpening] = useState(0)
+  const [opened, setOpened] = useState<ReadonlySet<Exclude<OpenDialog, null>>>(() => new Set())
   const [leaving, setLeaving] = useState(false)
   const name = profile.data?.full_name
   // The button is named by what it shows, then what it is: "JF Jordan Fieldclerk Profile menu" (WCAG
@@ -85,6 +89,7 @@ export function ProfileMenu() {
     navigate('/login', { replace: true })
   }
   const show = (next: Exclude<OpenDialog, null>) => {
+    setOpened((current) => new Set(current).add(next))
     setOpening((count) => count + 1)
     setDialog(next)
   }
@@ -145,9 +150,23 @@ export function ProfileMenu() {
           </MenuList>
         </MenuPopover>
       </Menu>
-      <UserProfileDialog key={`profile-${opening}`} open={dialog === 'profile'} onClose={close} />
-      <ChangePasswordDialog key={`password-${opening}`} open={dialog === 'password'} onClose={close} />
-      <DeleteAccountDialog key={`delete-${opening}`} open={dialog === 'delete'} onClose={close} onDeleted={() => void signOut()} />
+      {/* Each mounted from its first opening on (its chunk is fetched then), each in its own boundary
+          so that one loading never hides another. */}
+      {opened.has('profile') && (
+        <Suspense fallback={null}>
+          <UserProfileDialog key={`profile-${opening}`} open={dialog === 'profile'} onClose={close} />
+        </Suspense>
+      )}
+      {opened.has('password') && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog key={`password-${opening}`} open={dialog === 'password'} onClose={close} />
+        </Suspense>
+      )}
+      {opened.has('delete') && (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog key={`delete-${opening}`} open={dialog === 'delete'} onClose={close} onDeleted={() => void signOut()} />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import Type, { type TSchema } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 import { CHECK_SLICE, checkInSlices } from './check-in-slices'
 

@@ -52,6 +52,7 @@ export function newIdempotencyKey(): string {
 export function apiRequest<S extends TSchema>(path: string, options: JsonRequestOptions<S> & { schema: S }): Promise<Static<S>>
 export function apiRequest<T = unknown>(path: string, options?: RequestOptions): Promise<T>
 export async function apiRequest(path: string, options: JsonRequestOptions<TSchema | undefined> = {}): Promise<unknown> {
+  if (options.schema) startLoadingChecker()
   const answer = await exchange(path, options, 'application/json')
   if (answer.response.status === 304) throw invalidAnswer(answer.response.status, options)
   return checkedAnswer(answer, options)
@@ -65,6 +66,7 @@ export type Conditional<T> = { modified: false } | { modified: true; answer: T; 
  * answer the caller's question itself, hiding the 304 the caller is waiting for.
  */
 export async function apiRequestIfChanged<S extends TSchema>(path: string, etag: string | null, options: JsonRequestOptions<S> & { schema: S }): Promise<Conditional<Static<S>>> {
+  startLoadingChecker()
   const answer = await exchange(path, { ...options, ifNoneMatch: etag ?? undefined, cache: 'no-store' }, 'application/json')
   if (answer.response.status === 304) return { modified: false }
   return { modified: true, answer: (await checkedAnswer(answer, options)) as Static<S>, etag: answer.response.headers.get('etag') }
@@ -153,8 +155,19 @@ async function whileBodyArrives<T>({ response, timeout }: Exchanged, options: Re
  * light until the person signs in (TypeBox's checker is about 100 kB). A long list is checked in slices.
  */
 async function matchesSchema(schema: TSchema, value: unknown): Promise<boolean> {
-  const { Value } = await import('typebox/value')
+  const { Value } = await loadChecker()
   return checkInSlices((part, partValue) => Value.Check(part, partValue), schema, value)
+}
+
+const loadChecker = () => import('typebox/value')
+
+/**
+ * Starts the checker's download as the request leaves, so that both travel at once: on a first visit
+ * to My Jobs the list no longer waits, once it has arrived, for a chunk asked for only then. A failed
+ * download is not reported here: matchesSchema imports again and fails the call as before.
+ */
+function startLoadingChecker(): void {
+  loadChecker().catch(() => undefined)
 }
 
 function noAnswer({ signal, timeout, failureMessage }: RequestOptions & { timeout?: AbortSignal }): ApiError {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { SignupDetailsResponse } from '@contract/auth.ts'
 import { apiRequest } from '@/lib/api-client'
 

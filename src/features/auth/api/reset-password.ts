@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { MessageResponse, type ResetPasswordBody } from '@contract/auth.ts'
 import { apiRequest } from '@/lib/api-client'
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import { readLocal, writeLocal } from '@/lib/local-db'
 import { heldReply, renderScreen, setUpFakeAuthApi, type FakeReply } from '../testing/auth-test-kit'

@@ -3,7 +3,7 @@
 import { useState, type FormEvent, type MouseEvent } from 'react'
 import { Button, Checkbox, Field, Input, Link, useRestoreFocusTarget } from '@fluentui/react-components'
 import { useHref, useNavigate } from 'react-router-dom'
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
 import { PageTitle } from '@/components/page-title'
 import { removeLocal, useLocalRecord } from '@/lib/local-db'

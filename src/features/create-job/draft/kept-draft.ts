@@ -1,7 +1,7 @@
 // The wizard's draft as this device keeps it (src/lib/clerk-drafts.ts): the WizardDraft with each
 // file's bytes set apart (they are stored once, as Blobs, by file id) and checked by KeptDraft when
 // read. A kept draft that fails the check, or names a file that is not there, reads as absent.
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { CalculateCostResponse } from '@contract/create-job.ts'
 import { eraseClerkDraft, keepClerkDraft, readClerkDraft, type KeepResult } from '@/lib/clerk-drafts'
 import type { DraftFile, WizardDraft } from './wizard-draft'

@@ -2,7 +2,7 @@
 // table and its states, and the Job Details and Delete Job dialogs. The list refreshes itself every
 // 60 s except while a dialog is open; a failed refresh keeps the jobs shown, and when the connection
 // is gone the last known list stays with a note of its age.
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { PageTitle } from '@/components/page-title'
 import { StatusMessage } from '@/components/status-message'
@@ -19,12 +19,15 @@ import { jobsTitle } from '../lib/jobs-title'
 import { useStoredJobFilters, type StoredJobFilters } from '../lib/stored-job-filters'
 import { useToday } from '../lib/use-today'
 import { LIST_TEXT as TEXT } from '../list-messages'
-import { DeleteJobsDialog } from './delete-jobs-dialog'
-import { JobDetailsDialog, type JobLookup } from './job-details-dialog'
+import type { JobLookup } from './job-details-dialog'
 import { JobFilters } from './job-filters'
 import { JobsOfflineNote } from './jobs-offline-note'
 import { JobsTable } from './jobs-table'
 
+// The dialogs load on their first opening, not with the page (docs/decisions.md "Performance: the first
+// paint").
+const DeleteJobsDialog = lazy(() => import('./delete-jobs-dialog').then((m) => ({ default: m.DeleteJobsDialog })))
+const JobDetailsDialog = lazy(() => import('./job-details-dialog').then((m) => ({ default: m.JobDetailsDialog })))
 const useStyles = makeStyles({
   page: { display: 'grid', gap: tokens.spacingVerticalL, minWidth: 0 },
   heading: {
@@ -188,17 +191,21 @@ function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
       {/* Mounted from the first opening on and closed through `open`: a Fluent dialog unmounted while
           open leaves the page aria-hidden (src/lib/modal-hiding.ts). */}
       {details && (
-        <JobDetailsDialog key={details.key} job={detailsJob} lookup={lookup} open={details.open} onClose={() => setDetails((current) => current && { ...current, open: false })} />
+        <Suspense fallback={null}>
+          <JobDetailsDialog key={details.key} job={detailsJob} lookup={lookup} open={details.open} onClose={() => setDetails((current) => current && { ...current, open: false })} />
+        </Suspense>
       )}
       {deletion && (
-        <DeleteJobsDialog
-          key={deletion.key}
-          mode={deletion.mode}
-          jobIds={deletion.jobIds}
-          open={deletion.open}
-          onClose={() => setDeletion((current) => current && { ...current, open: false })}
-          onDeleted={onDeleted}
-        />
+        <Suspense fallback={null}>
+          <DeleteJobsDialog
+            key={deletion.key}
+            mode={deletion.mode}
+            jobIds={deletion.jobIds}
+            open={deletion.open}
+            onClose={() => setDeletion((current) => current && { ...current, open: false })}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
       )}
     </div>
   )

@@ -3,7 +3,7 @@
 // missing (§2 "A missing deadline reads Not specified", Job Information "Missing values read Not
 // specified", TAT "default Standard"; §3 `job_status` "{status} or plain job_status"). Every other
 // field must be there, of its type: a job that breaks those is refused, not cast.
-import Type, { type Static, type TSchema } from 'typebox'
+import { Type, type Static, type TSchema } from 'typebox'
 import { DashboardJob } from '@contract/jobs.ts'
 
 /** Absent, null, or the contract's type. */

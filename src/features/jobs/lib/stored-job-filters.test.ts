@@ -1,7 +1,7 @@
 // The filter choice as My Jobs reads it: through useStoredJobFilters, on the local database
 // (src/lib/local-db.ts), as a later visit would find it.
 import { act, renderHook, waitFor } from '@testing-library/react'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'
 import { readLocal, writeLocal } from '@/lib/local-db'
 import { DEFAULT_JOB_FILTERS, JOB_FILTERS_ID, JOB_FILTERS_STORE, useStoredJobFilters, type StoredJobFilters } from './stored-job-filters'

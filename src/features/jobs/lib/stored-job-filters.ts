@@ -3,7 +3,7 @@
 // tab, report type, job type and a chosen date range. The search text is not kept: it is a passing
 // query and may hold an address. A range is stored only when the clerk typed one, so the default keeps
 // meaning "the last 7 days up to now".
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { useLocalRecord } from '@/lib/local-db'
 import { JOB_STATUS_LABELS } from './job-status'
 import { parseRangeDay } from './date-range'

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { MessageResponse } from '@contract/auth.ts'
 import { ApiError, apiRequest } from '@/lib/api-client'
 import { templateKeys } from './get-templates'
