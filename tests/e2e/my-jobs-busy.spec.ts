@@ -25,13 +25,14 @@ test('with 5,000 jobs, the 60 s refresh is a 304 while nothing changed and shows
   await createClerk(request, email)
   // Newest first: Submitted, Scheduled, In Progress, Completed, Downloaded, Failed, then again.
   const ids = await createDemoJobs(email, BUSY_JOBS)
-  expect(ids).toHaveLength(BUSY_JOBS)
+  expect(ids).toHaveLength(12)
 
   await page.clock.install()
   await page.setViewportSize({ width: 1366, height: 900 })
   await signInThroughForm(page, email)
   const newest = rowOf(page, ids[0]!)
   await expect(newest).toContainText('Submitted')
+  await expect(page.getByText(/^1–10 of 5,?000$/)).toBeVisible()
 
   // A minute later on the page's clock, nothing has changed: the page names its list, the server says 304.
   const unchanged = nextDashboardAnswer(page)

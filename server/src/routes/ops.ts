@@ -35,10 +35,20 @@ export const OPS_ROUTE_MESSAGES = {
   notActive: (email: string) => `${email} is not an active account.`,
   notDeactivated: (email: string) => `${email} is not a deactivated account.`,
   demoCreated: (count: number, email: string, ids: number[]) =>
-    `${count === 1 ? '1 demo job was' : `${count} demo jobs were`} added for ${email}: ${ids.map((id) => `#${id}`).join(', ')}.`,
+    `${count === 1 ? '1 demo job was' : `${count} demo jobs were`} added for ${email}: ${demoIdsText(ids)}.`,
 } as const
 
 const M = OPS_ROUTE_MESSAGES
+
+/** Ids named one by one in the operator's answer; a larger batch (up to 5,000) is summed up, not listed whole. */
+const DEMO_IDS_LISTED = 12
+
+/** "#13, #14" for a few jobs; "#13, … #24 and 4988 more, up to #5012" for many. */
+function demoIdsText(ids: number[]): string {
+  const named = ids.slice(0, DEMO_IDS_LISTED).map((id) => `#${id}`).join(', ')
+  const more = ids.length - DEMO_IDS_LISTED
+  return more > 0 ? `${named} and ${more} more, up to #${ids.at(-1)}` : named
+}
 const JobParams = Type.Object({ jobId: RowId() })
 
 export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (app, { token }) => {

@@ -53,7 +53,8 @@ describe('a clerk with 0, 12 and 5,000 jobs', () => {
   it('makes 5,000 demo jobs in one call, each with a measured recording, across the life cycle', async () => {
     const made = await demoJobs(5000)
     expect(made.statusCode).toBe(200)
-    expect(made.json().message).toMatch(/^5000 demo jobs were added for busy\.demo@example\.com: #\d+(, #\d+){4999}\.$/)
+    // The answer names the first 12 ids and sums up the rest, rather than listing 5,000 of them.
+    expect(made.json().message).toMatch(/^5000 demo jobs were added for busy\.demo@example\.com: #\d+(, #\d+){11} and 4988 more, up to #\d+\.$/)
     const list = await listed()
     expect(list).toHaveLength(5012)
     const many = list.filter((job) => job.audio_duration < 20)

@@ -24,10 +24,15 @@ export async function ops(...args: string[]): Promise<string> {
   }
 }
 
-/** Creates demo jobs for a clerk; with 6 they are, newest first: Submitted, Scheduled, In Progress, Completed, Downloaded, Failed. */
+/**
+ * Creates demo jobs for a clerk; with 6 they are, newest first: Submitted, Scheduled, In Progress, Completed,
+ * Downloaded, Failed. Returns the ids the operator's answer names: every one up to 12, the first 12 of a
+ * larger batch (whose answer sums up the rest: "… and 4988 more, up to #5012").
+ */
 export async function createDemoJobs(email: string, count = 6): Promise<number[]> {
   const printed = await ops('demo-jobs', email, '--count', String(count))
-  return [...printed.matchAll(/#(\d+)/g)].map((match) => Number(match[1]))
+  const named = printed.split(' and ')[0]!
+  return [...named.matchAll(/#(\d+)/g)].map((match) => Number(match[1]))
 }
 
 /**
