@@ -2,7 +2,7 @@ import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
-import { preloadFirstRoute } from './scripts/preload-first-route'
+import { preloadFirstRoute } from './scripts/preload-first-route.ts'
 
 export const THEME_COLOR = '#0f6cbd'
 
