@@ -55,3 +55,7 @@ export type OpsDemoJobsBody = Static<typeof OpsDemoJobsBody>
 
 export const OpsMessage = Type.Object({ message: Type.String() })
 export type OpsMessage = Static<typeof OpsMessage>
+
+/** The demo jobs' answer: the message names at most 12 ids; every id is in `job_ids`, in the order made. */
+export const OpsDemoJobsAnswer = Type.Object({ message: Type.String(), job_ids: Type.Array(Type.Integer()) })
+export type OpsDemoJobsAnswer = Static<typeof OpsDemoJobsAnswer>

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { RowId } from '@contract/input-rules.ts'
 import { formatCents } from '@contract/money.ts'
-import { OpsAccountBody, OpsCreditsBody, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
+import { OpsAccountBody, OpsCreditsBody, OpsDemoJobsAnswer, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
 import { HttpError } from '../http-error.ts'
 import { createDemoJobs } from '../jobs/demo-jobs.ts'
 import { addStaffNote, attachTranscript, moveJob } from '../jobs/job-operations.ts'
@@ -111,10 +111,10 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
     return { message: M.reactivated(clerk.email) }
   })
 
-  app.post('/demo-jobs', { schema: { body: OpsDemoJobsBody, response: { 200: OpsMessage } } }, async (request) => {
+  app.post('/demo-jobs', { schema: { body: OpsDemoJobsBody, response: { 200: OpsDemoJobsAnswer } } }, async (request) => {
     const clerk = await clerkByEmail(request.body.email)
     const count = request.body.count ?? 12
     const { jobIds } = await createDemoJobs(db, app.storage, clerk.id, count)
-    return { message: M.demoCreated(count, clerk.email, jobIds) }
+    return { message: M.demoCreated(count, clerk.email, jobIds), job_ids: jobIds }
   })
 }

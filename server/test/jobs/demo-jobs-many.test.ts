@@ -55,6 +55,10 @@ describe('a clerk with 0, 12 and 5,000 jobs', () => {
     expect(made.statusCode).toBe(200)
     // The answer names the first 12 ids and sums up the rest, rather than listing 5,000 of them.
     expect(made.json().message).toMatch(/^5000 demo jobs were added for busy\.demo@example\.com: #\d+(, #\d+){11} and 4988 more, up to #\d+\.$/)
+    // Every id is in job_ids, the last one the message's last.
+    const ids = made.json().job_ids as number[]
+    expect(new Set(ids).size).toBe(5000)
+    expect(made.json().message).toContain(`up to #${ids.at(-1)}.`)
     const list = await listed()
     expect(list).toHaveLength(5012)
     const many = list.filter((job) => job.audio_duration < 20)

@@ -101,7 +101,7 @@ describe('operator calls', () => {
     expect(await jobNotification(token, '6 demo jobs were added to your account.')).toMatchObject({ job_id: null })
     const one = await ops('POST', '/demo-jobs', { email, count: 1 })
     const [id] = [...(one.json().message as string).matchAll(/#(\d+)/g)].map((match) => Number(match[1]))
-    expect(one.json()).toEqual({ message: `1 demo job was added for ${email}: #${id}.` })
+    expect(one.json()).toEqual({ message: `1 demo job was added for ${email}: #${id}.`, job_ids: [id] })
     expect(await jobNotification(token, '1 demo job was added to your account.')).toMatchObject({ job_id: null })
     const many = (await ops('POST', '/demo-jobs', { email, count: 2 })).json().message as string
     expect(many).toMatch(new RegExp(`^2 demo jobs were added for ${email.replace(/\./g, '\\.')}: #\\d+, #\\d+\\.$`))

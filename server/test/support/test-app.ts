@@ -146,5 +146,5 @@ export function opsHeaders(t: TestApp): Record<string, string> {
 export async function createDemoJobsFor(t: TestApp, email: string, count = 6): Promise<number[]> {
   const response = await t.app.inject({ method: 'POST', url: '/api/ops/demo-jobs', headers: opsHeaders(t), payload: { email, count } })
   if (response.statusCode !== 200) throw new Error(`demo-jobs failed: ${response.body}`)
-  return [...(response.json().message as string).matchAll(/#(\d+)/g)].map((match) => Number(match[1]))
+  return response.json().job_ids as number[]
 }
