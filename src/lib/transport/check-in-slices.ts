@@ -4,6 +4,7 @@
 // machine, so one check of a 5,000-job dashboard held the main thread for about 165 ms, well past the
 // 50 ms a task may take before the clerk feels it (scripts/bench/list-on-device.ts).
 import type { TSchema } from 'typebox'
+import { inSlices } from '../main-thread-slices'
 
 /** Items checked in one go: ~8 ms of a 2-core machine's time, still under 50 ms on a slow tablet. */
 export const CHECK_SLICE = 250
@@ -13,13 +14,6 @@ const WHOLE_LIST_KEYWORDS = ['minItems', 'maxItems', 'uniqueItems', 'contains', 
 
 type Check = (schema: TSchema, value: unknown) => boolean
 
-/** Lets the browser run what waits (input, paint) before the next slice. */
-export function yieldToBrowser(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
-  return new Promise((resolve) => setTimeout(resolve, 0))
-}
-
 /**
  * `check(schema, value)`, in slices of CHECK_SLICE items when `value` is a longer list and `schema` a
  * plain list of items (each item then stands alone, so every slice matching is the whole matching).
@@ -28,9 +22,5 @@ export async function checkInSlices(check: Check, schema: TSchema, value: unknow
   const record = schema as Record<string, unknown>
   const sliceable = Array.isArray(value) && value.length > CHECK_SLICE && record.type === 'array' && !WHOLE_LIST_KEYWORDS.some((keyword) => keyword in record)
   if (!sliceable) return check(schema, value)
-  for (let start = 0; start < value.length; start += CHECK_SLICE) {
-    if (start > 0) await yieldToBrowser()
-    if (!check(schema, value.slice(start, start + CHECK_SLICE))) return false
-  }
-  return true
+  return inSlices(value, CHECK_SLICE, (slice) => check(schema, slice))
 }

@@ -1,7 +1,7 @@
 // The job list's rows (portal-spec.md §3 "Job list row mapping"): what the table shows, sorts and
 // searches, read once from the dashboard's jobs. Dates are kept both as the text the clerk sees
 // (searched and shown) and as ms (sorted).
-import { yieldToBrowser } from '@/lib/transport/check-in-slices'
+import { inSlices } from '@/lib/main-thread-slices'
 import type { JobAnswer } from './job-answer'
 import { formatJobDate, parseJobDate, type JobDateInput } from './format-job-date'
 import { isDeletableStatus, jobStatusLabel, statusOf, type JobStatusLabel } from './job-status'
@@ -103,9 +103,8 @@ export const ROWS_SLICE = 250
  */
 export async function toJobRowsInSlices(jobs: readonly JobAnswer[]): Promise<JobRow[]> {
   const rows: JobRow[] = []
-  for (let start = 0; start < jobs.length; start += ROWS_SLICE) {
-    if (start > 0) await yieldToBrowser()
-    for (const job of jobs.slice(start, start + ROWS_SLICE)) rows.push(toJobRow(job))
-  }
+  await inSlices(jobs, ROWS_SLICE, (slice) => {
+    for (const job of slice) rows.push(toJobRow(job))
+  })
   return rows
 }
