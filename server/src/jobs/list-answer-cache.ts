@@ -25,14 +25,19 @@ export class ListAnswerCache {
     this.answers = this.enabled
       ? new LRUCache<string, Buffer>({
           maxSize: setting.totalBytes,
-          maxEntrySize: Math.min(setting.entryBytes, setting.totalBytes),
+          maxEntrySize: this.entryLimit,
           sizeCalculation: (body) => body.length,
         })
       : null
   }
 
-  get enabled(): boolean {
+  private get enabled(): boolean {
     return this.setting.totalBytes > 0 && this.setting.entryBytes > 0
+  }
+
+  /** The largest answer worth copying while it is sent: 0 when nothing is kept. */
+  get entryLimit(): number {
+    return this.enabled ? Math.min(this.setting.entryBytes, this.setting.totalBytes) : 0
   }
 
   /** The bytes of every answer kept, never above totalBytes. */

@@ -46,7 +46,7 @@ export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // A stream (or kept bytes) bypasses the 200 schema's serialiser (its bytes are that serialiser's);
     // the type provider only knows the array, hence the casts.
     if (!encoding) return reply.send(json as never)
-    const compressed = compressListStream(json, encoding, listAnswers.enabled ? listAnswers.setting.entryBytes : 0, (body) => listAnswers.set(key, body))
+    const compressed = compressListStream(json, encoding, listAnswers.entryLimit, (body) => listAnswers.set(key, body))
     return reply.header('content-encoding', encoding).send(compressed as never)
   })
 
