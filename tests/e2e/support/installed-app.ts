@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts'
 import { startServer, type RunningServer } from './server.ts'
 
@@ -35,7 +35,18 @@ export async function openInstalledApp(options: { portalDir?: string } = {}): Pr
   }
 }
 
-/** Resolves once a service worker controls the page (after the first visit it installs and claims). */
+/**
+ * Resolves once a service worker controls the page (after the first visit it installs and claims).
+ * Polled rather than waited for in the page, so that a run where control never comes says where the
+ * worker stood (installing, waiting, active or none): one busy fresh-clone run waited 30 s for it.
+ */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+  const state = () =>
+    page.evaluate(async () => {
+      if (navigator.serviceWorker.controller) return 'controlled'
+      const registration = await navigator.serviceWorker.getRegistration()
+      if (!registration) return 'no registration'
+      return `not controlled; installing: ${registration.installing?.state ?? '-'}, waiting: ${registration.waiting?.state ?? '-'}, active: ${registration.active?.state ?? '-'}`
+    })
+  await expect.poll(state, { timeout: 30_000 }).toBe('controlled')
 }
