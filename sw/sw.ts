@@ -14,9 +14,14 @@ self.addEventListener('install', (event) => {
   event.waitUntil(warmLookupCache())
 })
 
-// A new version waits until the person chooses Reload in the portal (src/lib/sw-bridge.ts).
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  const type = (event.data as { type?: string } | null)?.type
+  // A new version waits until the person chooses Reload in the portal (src/lib/sw-bridge.ts).
+  if (type === 'SKIP_WAITING') void self.skipWaiting()
+  // A page whose load began while this worker was installing, and ended after activate's claim, was
+  // not a client yet when that claim ran: it stays uncontrolled (no offline answers for its requests)
+  // until it asks, which the portal does once the worker is active.
+  if (type === 'CLAIM') event.waitUntil(self.clients.claim())
 })
 
 self.addEventListener('activate', (event) => {

@@ -52,8 +52,20 @@ async function register(): Promise<void> {
   })
 
   const registration = await workbox.register()
+  if (!registration) return
   // A tablet may stay open for days: look for a new version every hour as well as at each load.
-  if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_INTERVAL_MS)
+  setInterval(() => void registration.update(), UPDATE_CHECK_INTERVAL_MS)
+  await askToBeControlled()
+}
+
+/**
+ * The worker claims every open page when it activates, but a page whose navigation was under way at
+ * that moment is missed by that claim and would stay uncontrolled until its next load (its requests
+ * then get no answer from the worker's caches offline). Once a worker is active, such a page asks.
+ */
+async function askToBeControlled(): Promise<void> {
+  const { active } = await navigator.serviceWorker.ready
+  if (!navigator.serviceWorker.controller) active?.postMessage({ type: 'CLAIM' })
 }
 
 /** For tests only: forget any waiting update. */

@@ -1,5 +1,7 @@
-import { test, expect } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { test, expect } from './support/test.ts'
 import { openInstalledApp, waitForServiceWorkerControl, type InstalledApp } from './support/installed-app.ts'
+import { startHoldingProxy } from './support/holding-proxy.ts'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -65,4 +67,43 @@ test('with the server gone, the shell still loads and the lookups come from the 
   // Other API calls are never cached: they fail while the server is gone.
   const health = await page.evaluate(async () => fetch('/api/health').then(() => 'answered', () => 'failed'))
   expect(health).toBe('failed')
+})
+
+// The worker claims the open pages when it activates. A page whose navigation was still under way at
+// that moment is not a client yet and is missed by that claim; it must still end up controlled, or its
+// requests get nothing from the worker's caches when the signal goes.
+test('a page reloaded while the worker installs is controlled once the worker is active', async ({ browser, baseURL }) => {
+  const proxy = await startHoldingProxy(baseURL!)
+  const context = await browser.newContext({ baseURL: proxy.url })
+  try {
+    const page = await context.newPage()
+    const workerState = (on: Page) =>
+      on.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none')
+
+    // The worker's install waits for the lookups it warms: hold them, so it stays installing.
+    const lookups = proxy.hold((request) => request.url?.startsWith('/api/lookup/') ?? false)
+    await page.goto('/login')
+    await lookups.reached
+
+    // A reload whose document is held until the worker has activated (and claimed the pages it had).
+    const reloadedDocument = proxy.hold((request) => request.headers['sec-fetch-mode'] === 'navigate' && request.url === '/login')
+    const reload = page.reload()
+    await reloadedDocument.reached
+    lookups.release()
+    const observer = await context.newPage()
+    await observer.goto('/terms-and-conditions.html')
+    await expect.poll(() => workerState(observer)).toBe('activated')
+    reloadedDocument.release()
+    await reload
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+
+    await waitForServiceWorkerControl(page)
+    // With the origin gone, this page's own requests are answered from the worker's cache.
+    await proxy.close()
+    const reportTypes = await page.evaluate(async () => (await fetch('/api/lookup/report-types')).json())
+    expect((reportTypes as { name: string }[]).map((t) => t.name)).toContain('Inventory')
+  } finally {
+    await context.close()
+    await proxy.close()
+  }
 })
