@@ -16,8 +16,11 @@ export function isLookupRequest(url: URL, request: Request): boolean {
 }
 
 export function registerCacheRules(): void {
-  // The shell: every navigation is answered with the precached index.html, online or not.
+  // The shell: every navigation is answered with the precached index.html, online or not, except
+  // /login, answered with login.html, the same shell with the sign-in form prerendered in it (as the
+  // server does: server/src/plugins/portal.ts). Workbox tries routes in the order they are registered.
   // /api and static documents served beside the portal are real pages, not the shell.
+  registerRoute(new NavigationRoute(createHandlerBoundToURL('/login.html'), { allowlist: [/^\/login(\?|$)/] }))
   registerRoute(
     new NavigationRoute(createHandlerBoundToURL('/index.html'), {
       denylist: [/^\/api(\/|$)/, /\.html$/],
