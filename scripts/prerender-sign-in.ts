@@ -42,7 +42,7 @@ export function prerenderSignIn(): Plugin {
         const source = await render(String(index.source))
         this.emitFile({ type: 'asset', fileName: SIGN_IN_DOCUMENT, source })
       } catch (error) {
-        this.error(`prerender-sign-in: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+        this.error(error instanceof Error ? error : new Error(String(error)))
       } finally {
         await server.close()
       }

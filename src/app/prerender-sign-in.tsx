@@ -4,7 +4,8 @@
 // browser's (App), so React's ids and Griffel's class names match. docs/decisions.md "Performance:
 // the prerendered sign-in page".
 import type { ReactNode } from 'react'
-import { renderToStaticMarkup, renderToString } from 'react-dom/server'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
 import { createDOMRenderer, renderToStyleElements } from '@fluentui/react-components'
 import { LOGIN_TEXT } from '@/features/auth/messages'
@@ -26,7 +27,17 @@ export async function prerenderSignIn(indexHtml: string): Promise<string> {
   // As the entry does: the sign-in route's modules are in memory, so nothing suspends.
   await startRoute(PRERENDERED_PATH)
   const renderer = createDOMRenderer()
-  const screen = renderToString(<App renderer={renderer} Router={AtSignIn} />)
+  // A component that throws is left by React to the browser, quietly: collected here, so the build
+  // names it. Every Suspense boundary in place (progressiveChunkSize): React would otherwise move a
+  // large one to the end with an inline script to put it back, which the CSP refuses.
+  const errors: unknown[] = []
+  const { prelude } = await prerender(<App renderer={renderer} Router={AtSignIn} />, {
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+    onError: (error) => void errors.push(error),
+  })
+  const screen = await new Response(prelude).text()
+  if (errors.length > 0) throw new AggregateError(errors, `prerender-sign-in: rendering /login failed: ${errors.map(String).join('; ')}`)
+  if (screen.includes('<script')) throw new Error('prerender-sign-in: the rendered page has an inline script, which the CSP refuses')
   for (const text of [LOGIN_TEXT.title, LOGIN_TEXT.email, LOGIN_TEXT.password, LOGIN_TEXT.submit, LOGIN_TEXT.forgotPassword]) {
     if (!screen.includes(`>${text}<`)) throw new Error(`prerender-sign-in: the rendered page has no "${text}"`)
   }
