@@ -16,11 +16,10 @@ export function isLookupRequest(url: URL, request: Request): boolean {
 }
 
 export function registerCacheRules(): void {
-  // The shell: every navigation is answered with the precached index.html, online or not, except
-  // /login, answered with login.html, the same shell with the sign-in form prerendered in it (as the
-  // server does: server/src/plugins/portal.ts). Workbox tries routes in the order they are registered.
-  // /api and static documents served beside the portal are real pages, not the shell.
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/login.html'), { allowlist: [/^\/login(\?|$)/] }))
+  // The shell: every navigation is answered with the precached index.html, online or not.
+  // /api and static documents served beside the portal are real pages, not the shell. /login never
+  // reaches this route: the precache's own route, registered first (sw.ts), answers it with the
+  // precached login.html, the shell with the sign-in form prerendered in it (as the server does).
   registerRoute(
     new NavigationRoute(createHandlerBoundToURL('/index.html'), {
       denylist: [/^\/api(\/|$)/, /\.html$/],
