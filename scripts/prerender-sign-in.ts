@@ -1,18 +1,18 @@
 // A Vite build plugin: emits login.html, index.html with the sign-in form prerendered into #root
 // (src/app/prerender-sign-in.tsx renders it), beside index.html. The server answers /login with it
-// (server/src/plugins/portal.ts) and so does the service worker (sw/cache-rules.ts), which precaches
-// it like every built HTML file; every other path keeps index.html, so a signed-in page never shows
-// a sign-in form. A render that fails, or lacks the form, fails the build.
+// (server/src/plugins/portal.ts) and so does the service worker, which precaches it like every built
+// HTML file (sw/sw.ts); every other path keeps index.html, so a signed-in page never shows a sign-in
+// form. A render that fails, or lacks the form, fails the build.
 // docs/decisions.md "Performance: the prerendered sign-in page".
 import { createServer, type Plugin, type ResolvedConfig } from 'vite'
 
 const RENDERER_MODULE = '/src/app/prerender-sign-in.tsx'
+const SIGN_IN_DOCUMENT = 'login.html'
 
 /** What RENDERER_MODULE exports: the built index.html in, login.html out. */
 interface SignInRenderer {
   prerenderSignIn: (indexHtml: string) => Promise<string>
 }
-export const SIGN_IN_DOCUMENT = 'login.html'
 
 export function prerenderSignIn(): Plugin {
   let config: ResolvedConfig

@@ -13,7 +13,7 @@ import { App } from './app'
 import { PRERENDERED_PATH_ATTRIBUTE } from './prerendered-screen'
 import { startRoute } from './route-modules'
 
-export const PRERENDERED_PATH = '/login'
+const PRERENDERED_PATH = '/login'
 
 function AtSignIn({ children }: { children: ReactNode }) {
   return <StaticRouter location={PRERENDERED_PATH}>{children}</StaticRouter>
