@@ -87,6 +87,9 @@ test('React takes over the prerendered form without a mismatch, and signs in wit
   await expect.poll(() => prerenderedForm!.evaluate((form) => form.isConnected && Object.keys(form).some((key) => key.startsWith('__reactFiber')))).toBe(true)
   expect(await page.evaluate((form) => form === document.querySelector('form'), prerenderedForm)).toBe(true)
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+  // A change that renders the field again keeps what was typed: it is in React's state now.
+  await page.getByRole('button', { name: 'Show password' }).click()
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(PASSWORD)
 
   await page.getByRole('button', { name: 'Sign In' }).click()
   await page.waitForURL(/\/my-jobs$/)

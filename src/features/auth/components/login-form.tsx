@@ -62,8 +62,14 @@ export function LoginForm() {
     event.preventDefault()
     if (login.isPending) return
     setError(null)
+    // What the fields show, which is the state, except a value the browser's password manager put into
+    // the prerendered form before React took it over: Chrome shows it to scripts only once the person
+    // acts, so the take-over on mount may have read nothing.
+    const shown = { email: emailField.current?.value ?? email, password: passwordField.current?.value ?? password }
+    setEmail(shown.email)
+    setPassword(shown.password)
     login.mutate(
-      { email, password },
+      shown,
       {
         onSuccess: (answer) => {
           // Only clerks may use the portal; anyone else is refused as if the credentials were wrong.
