@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 
 const root = path.resolve(import.meta.dirname, '..')
 const built = path.join(root, 'dist', 'index.html')
-const sources = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json']
+const sources = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'scripts/preload-first-route.ts', 'scripts/prerender-sign-in.ts', 'package-lock.json']
 
 function newestChange(target) {
   const stat = statSync(target)

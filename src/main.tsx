@@ -1,18 +1,26 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router-dom'
+import { createDOMRenderer } from '@fluentui/react-components'
+import { installHistoryGate } from '@/lib/history-gate'
 import { App } from './app/app'
+import { holdsPrerenderedScreen } from './app/prerendered-screen'
 import { startRoute } from './app/route-modules'
 import { registerServiceWorker } from './lib/sw-bridge'
+
+// Before the router listens to Back/Forward, so that leave protection can hold a step back from it.
+installHistoryGate()
 
 // The first route's frame and page download side by side; the first render waits for what it shows
 // at once (src/app/route-modules.tsx), so it does not suspend. A promise, not a top-level await:
 // with one, the bundler splits the entry into many small chunks, each one more request.
 void startRoute(window.location.pathname).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
+  const root = document.getElementById('root')!
+  const app = <App renderer={createDOMRenderer(document)} Router={BrowserRouter} />
+  // /login's document already holds the sign-in form (docs/decisions.md "Performance: the prerendered
+  // sign-in page"): React takes it over rather than drawing it again. Any other document holds only
+  // the brand line, which the first render replaces.
+  if (holdsPrerenderedScreen(root, window.location.pathname, window.history.state)) hydrateRoot(root, app)
+  else createRoot(root).render(app)
   // After the render is scheduled, so that the worker's first idle moment comes after it.
   registerServiceWorker()
 })

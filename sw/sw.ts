@@ -5,7 +5,9 @@ import { registerCacheRules, warmLookupCache } from './cache-rules.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 
-precacheAndRoute(self.__WB_MANIFEST)
+// cleanURLs (Workbox's default, named because the portal relies on it): /login is answered with the
+// precached login.html, the document with the sign-in form already in it (scripts/prerender-sign-in.ts).
+precacheAndRoute(self.__WB_MANIFEST, { cleanURLs: true })
 cleanupOutdatedCaches()
 registerCacheRules()
 

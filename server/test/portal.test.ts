@@ -12,6 +12,7 @@ describe('serving the portal', () => {
     portalDir = await mkdtemp(path.join(tmpdir(), 'portal-'))
     await mkdir(path.join(portalDir, 'assets'))
     await writeFile(path.join(portalDir, 'index.html'), '<!doctype html><title>InspectScribe shell</title>')
+    await writeFile(path.join(portalDir, 'login.html'), '<!doctype html><title>Sign in · InspectScribe</title><h1>Sign in</h1>')
     await writeFile(path.join(portalDir, 'assets', 'index-abc123.js'), 'console.log("app");\n'.repeat(200))
     await writeFile(path.join(portalDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
     await writeFile(path.join(portalDir, 'manifest.webmanifest'), '{"name":"InspectScribe"}')
@@ -34,6 +35,24 @@ describe('serving the portal', () => {
     const response = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })
     expect(response.statusCode).toBe(200)
     expect(response.body).toContain('InspectScribe shell')
+  })
+
+  it('answers /login with the document that holds the prerendered sign-in form, and no other path with it', async () => {
+    for (const url of ['/login', '/login?from=email']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body).toContain('<h1>Sign in</h1>')
+    }
+    for (const url of ['/', '/my-jobs', '/login/extra', '/signup']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(response.body).toBe('<!doctype html><title>InspectScribe shell</title>')
+    }
+  })
+
+  it('does not answer a fetch of /login that wants no HTML with a document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/login', headers: { accept: 'application/json' } })
+    expect(response.statusCode).toBe(404)
   })
 
   it('serves hashed assets as immutable', async () => {
@@ -66,5 +85,21 @@ describe('serving the portal', () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-encoding']).toBe('gzip')
     expect(response.rawPayload.length).toBeLessThan(4000)
+  })
+})
+
+describe('serving a portal built without a prerendered sign-in page', () => {
+  it('answers /login with the shell', async () => {
+    const portalDir = await mkdtemp(path.join(tmpdir(), 'portal-'))
+    await writeFile(path.join(portalDir, 'index.html'), '<!doctype html><title>InspectScribe shell</title>')
+    const { app } = await createTestApp({ portalDir })
+    try {
+      const response = await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toContain('InspectScribe shell')
+    } finally {
+      await app.close()
+      await rm(portalDir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,11 +1,8 @@
-import { BrowserRouter } from 'react-router-dom'
-import { installHistoryGate } from '@/lib/history-gate'
+import { StrictMode, type ComponentType, type ReactNode } from 'react'
+import { RendererProvider, type GriffelRenderer } from '@fluentui/react-components'
 import { useForbiddenRedirect } from '@/lib/use-forbidden-redirect'
 import { AppProvider } from './provider'
 import { AppRoutes } from './routes'
-
-// Before the router listens to Back/Forward, so that leave protection can hold a step back from it.
-installHistoryGate()
 
 /** Any 403 has already cleared the session (the transport); send the person to sign in again. */
 function ForbiddenRedirect() {
@@ -13,13 +10,29 @@ function ForbiddenRedirect() {
   return null
 }
 
-export function App() {
+export interface AppProps {
+  /**
+   * Griffel's style renderer. In the browser, the document's: it takes over the style elements of a
+   * prerendered page (RendererProvider rehydrates its cache from them) instead of inserting them again.
+   * At build time, a fresh one whose rules go into the prerendered page (src/app/prerender-sign-in.tsx).
+   */
+  renderer: GriffelRenderer
+  /** BrowserRouter in the browser; a StaticRouter at /login when prerendering. */
+  Router: ComponentType<{ children: ReactNode }>
+}
+
+/** The whole portal. The browser and the build's prerender render this same tree, so hydration matches. */
+export function App({ renderer, Router }: AppProps) {
   return (
-    <AppProvider>
-      <BrowserRouter>
-        <ForbiddenRedirect />
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProvider>
+    <StrictMode>
+      <RendererProvider renderer={renderer}>
+        <AppProvider>
+          <Router>
+            <ForbiddenRedirect />
+            <AppRoutes />
+          </Router>
+        </AppProvider>
+      </RendererProvider>
+    </StrictMode>
   )
 }

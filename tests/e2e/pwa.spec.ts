@@ -56,8 +56,11 @@ test('with the server gone, the shell still loads and the lookups come from the 
   // Nothing answers on the server's address any more: everything below comes from the service worker.
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+  // /login's own precached document, the one with the sign-in form prerendered (sw/cache-rules.ts).
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', '/login')
   await page.goto('/forgot-password')
   await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible()
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered')
 
   const reportTypes = await page.evaluate(async () => (await fetch('/api/lookup/report-types')).json())
   expect((reportTypes as { name: string }[]).map((t) => t.name)).toContain('Inventory')

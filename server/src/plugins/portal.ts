@@ -1,5 +1,7 @@
 // Serves the built portal on the API's origin. Navigations to any path that is not a file answer
-// with index.html (the SPA fallback), so deep links and reloads work; /api never falls back.
+// with index.html (the SPA fallback), so deep links and reloads work; /api never falls back. /login
+// answers login.html, the same document with the sign-in form prerendered in it (docs/decisions.md
+// "Performance: the prerendered sign-in page"), or index.html from a build that has none.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -10,9 +12,13 @@ import { NOT_FOUND_DETAIL } from './error-handler.ts'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 // The service worker, the shell and the manifest must be revalidated on every load, or updates stall.
 const REVALIDATE = 'no-cache'
+/** The path whose document the build prerenders, and that document (scripts/prerender-sign-in.ts). */
+const SIGN_IN_PATH = '/login'
+const SIGN_IN_DOCUMENT = 'login.html'
 
 export async function registerPortal(app: FastifyInstance, portalDir: string): Promise<void> {
   const hasPortal = existsSync(path.join(portalDir, 'index.html'))
+  const hasSignInDocument = existsSync(path.join(portalDir, SIGN_IN_DOCUMENT))
   if (hasPortal) {
     await app.register(fastifyStatic, {
       root: portalDir,
@@ -32,15 +38,20 @@ export async function registerPortal(app: FastifyInstance, portalDir: string): P
 
   app.setNotFoundHandler((request, reply) => {
     if (hasPortal && isNavigation(request)) {
-      return reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html')
+      const shell = hasSignInDocument && pathnameOf(request) === SIGN_IN_PATH ? SIGN_IN_DOCUMENT : 'index.html'
+      return reply.header('cache-control', REVALIDATE).type('text/html').sendFile(shell)
     }
     return reply.status(404).send({ detail: NOT_FOUND_DETAIL, code: 'not_found' } satisfies ErrorBody)
   })
 }
 
+function pathnameOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? ''
+}
+
 function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
-  const pathname = request.url.split('?')[0] ?? ''
+  const pathname = pathnameOf(request)
   if (pathname === '/api' || pathname.startsWith('/api/')) return false
   return (request.headers.accept ?? '').includes('text/html')
 }

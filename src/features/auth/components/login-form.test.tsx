@@ -58,6 +58,18 @@ describe('LoginForm', () => {
     expect(api.requests).toHaveLength(0)
   })
 
+  it('sends what the fields show when the browser filled them without telling React (a password manager in the prerendered form)', async () => {
+    api.answer('/auth/login', { status: 200, body: { token: jwt({ sub: 'u1', exp: 1_900_000_000 }), role: 'CLERK', message: 'Login successful', success: true } })
+    const { user } = renderLogin()
+    // No input event: Chrome reveals a value it filled in before the scripts ran only when the person acts.
+    ;(screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement).value = 'saved@example.com'
+    ;(screen.getByLabelText(/^Password/) as HTMLInputElement).value = 'Saved-Secret-1'
+    await user.click(screen.getByRole('button', { name: 'Sign In' }))
+
+    expect(await screen.findByLabelText('current path')).toHaveTextContent(/^\/my-jobs$/)
+    expect(api.requests).toEqual([{ method: 'POST', path: '/auth/login', body: { email: 'saved@example.com', password: 'Saved-Secret-1' } }])
+  })
+
   it('signs a clerk in: stores the session and goes to /my-jobs', async () => {
     const token = jwt({ sub: 'u1', exp: 1_900_000_000 })
     api.answer('/auth/login', { status: 200, body: { token, role: 'CLERK', message: 'Login successful', success: true } })

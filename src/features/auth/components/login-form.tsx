@@ -1,6 +1,6 @@
 // The sign-in form (portal-spec.md §2 Login, §5, §8). Kept light on purpose: /login is the first screen
 // and has a bundle budget, so it imports no other account screen.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
@@ -12,22 +12,11 @@ import { LOGIN_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { StatusMessage } from '@/components/status-message'
 import { RouterLink } from './router-link'
-
-/** What other screens may hand the login page through navigation state. */
-export interface LoginArrival {
-  registered?: boolean
-  email?: string
-  passwordReset?: boolean
-  sessionExpired?: boolean
-}
+import { arrivalFrom, type LoginArrival } from '../lib/login-arrival'
 
 const useStyles = makeStyles({
   forgot: { justifySelf: 'end', marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
 })
-
-function arrivalFrom(state: unknown): LoginArrival {
-  return state && typeof state === 'object' ? (state as LoginArrival) : {}
-}
 
 function arrivalBanner(arrival: LoginArrival) {
   if (arrival.registered) return <StatusMessage intent="success">{TEXT.registered}</StatusMessage>
@@ -40,6 +29,20 @@ function loginFailureText(error: unknown): string {
   return failureText(error, { network: TEXT.network, fallback: TEXT.failed, byCode: { account_inactive: TEXT.deactivated } })
 }
 
+/**
+ * /login's document holds this form before the scripts run (prerendered at build time), so a person
+ * or the browser's autofill may fill a field before React takes the form over; React keeps what the
+ * field shows but not in the state. Taken over once, so that Sign In sends what is on screen.
+ */
+function useValueFilledBeforeHydration(field: RefObject<HTMLInputElement | null>, setValue: (value: string) => void) {
+  useEffect(() => {
+    const shown = field.current?.value
+    if (shown) setValue(shown)
+    // Once, on mount: later changes reach the state through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+}
+
 export function LoginForm() {
   const styles = { ...useAuthFormStyles(), ...useStyles() }
   const location = useLocation()
@@ -50,13 +53,23 @@ export function LoginForm() {
   const [showPassword, setShowPassword] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const login = useLogin()
+  const emailField = useRef<HTMLInputElement>(null)
+  const passwordField = useRef<HTMLInputElement>(null)
+  useValueFilledBeforeHydration(emailField, setEmail)
+  useValueFilledBeforeHydration(passwordField, setPassword)
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (login.isPending) return
     setError(null)
+    // What the fields show, which is the state, except a value the browser's password manager put into
+    // the prerendered form before React took it over: Chrome shows it to scripts only once the person
+    // acts, so the take-over on mount may have read nothing.
+    const shown = { email: emailField.current?.value ?? email, password: passwordField.current?.value ?? password }
+    setEmail(shown.email)
+    setPassword(shown.password)
     login.mutate(
-      { email, password },
+      shown,
       {
         onSuccess: (answer) => {
           // Only clerks may use the portal; anyone else is refused as if the credentials were wrong.
@@ -75,8 +88,10 @@ export function LoginForm() {
   return (
     <>
       <PageTitle>{TEXT.title}</PageTitle>
-      {/* Without noValidate: the browser itself asks for an empty field (the spec words no message for it). */}
-      <form className={styles.form} onSubmit={onSubmit}>
+      {/* Without noValidate: the browser itself asks for an empty field (the spec words no message for it).
+          method="dialog": before the scripts have run (the prerendered form), a submission outside a
+          dialog does nothing, where the default GET would put the password in the address. */}
+      <form className={styles.form} method="dialog" onSubmit={onSubmit}>
         {arrivalBanner(arrival)}
         {error && <StatusMessage intent="error">{error}</StatusMessage>}
         <Field label={TEXT.email} required>
@@ -84,6 +99,7 @@ export function LoginForm() {
           <Input
             type="text"
             inputMode="email"
+            ref={emailField}
             name="email"
             autoComplete="username"
             value={email}
@@ -94,6 +110,7 @@ export function LoginForm() {
         <Field label={TEXT.password} required>
           <Input
             type={showPassword ? 'text' : 'password'}
+            ref={passwordField}
             name="password"
             autoComplete="current-password"
             value={password}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { holdsPrerenderedScreen } from './prerendered-screen'
+
+function root(prerenderedPath?: string): HTMLElement {
+  const element = document.createElement('div')
+  if (prerenderedPath) element.setAttribute('data-prerendered', prerenderedPath)
+  return element
+}
+
+describe('whether the entry hydrates the document it was given', () => {
+  it('hydrates /login’s prerendered form on a plain visit, and after a redirect that only says where from', () => {
+    expect(holdsPrerenderedScreen(root('/login'), '/login', null)).toBe(true)
+    expect(holdsPrerenderedScreen(root('/login'), '/login', { usr: { from: '/my-jobs' }, key: 'k1', idx: 0 })).toBe(true)
+  })
+
+  it('draws afresh a /login reached with a message, which the prerendered form does not have', () => {
+    for (const usr of [{ registered: true, email: 'clerk@example.com' }, { passwordReset: true }, { sessionExpired: true }]) {
+      expect(holdsPrerenderedScreen(root('/login'), '/login', { usr, key: 'k1', idx: 0 })).toBe(false)
+    }
+  })
+
+  it('draws afresh any document not prerendered for the path it is at', () => {
+    expect(holdsPrerenderedScreen(root(), '/login', null)).toBe(false)
+    expect(holdsPrerenderedScreen(root('/login'), '/my-jobs', null)).toBe(false)
+    expect(holdsPrerenderedScreen(root('/login'), '/login/', null)).toBe(false)
+  })
+})

@@ -1,0 +1,21 @@
+// What other screens may hand the login page through navigation state (React Router keeps it in
+// history.state, so it survives a reload of /login).
+
+export interface LoginArrival {
+  registered?: boolean
+  email?: string
+  passwordReset?: boolean
+  sessionExpired?: boolean
+}
+
+export function arrivalFrom(state: unknown): LoginArrival {
+  return state && typeof state === 'object' ? (state as LoginArrival) : {}
+}
+
+/**
+ * Whether the arrival adds to the plain form (a banner, a filled-in email): such a visit cannot take
+ * over the prerendered form, which is the plain one (src/app/prerendered-screen.ts).
+ */
+export function arrivalChangesTheForm(arrival: LoginArrival): boolean {
+  return Boolean(arrival.registered || arrival.passwordReset || arrival.sessionExpired)
+}

@@ -1,0 +1,119 @@
+// The prerendered sign-in page (docs/decisions.md "Performance: the prerendered sign-in page"): the
+// document /login receives holds the sign-in form before any script runs, React takes that form over
+// (hydration) without a mismatch or losing what was typed, and no signed-in page ever shows it.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { test, expect } from './support/test.ts'
+import { createClerk, PASSWORD, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+
+/** The built entry script, from the manifest of the build the server serves. */
+function entryChunk(): string {
+  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
+  return manifest['index.html']!.file
+}
+
+/** Errors and warnings the page logs (React reports a hydration mismatch as a console error). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  return problems
+}
+
+async function expectTheSignInForm(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password')
+  await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup')
+}
+
+test('the HTML served for /login holds the sign-in form; the HTML of the other paths holds none', async ({ request }) => {
+  const html = async (pathname: string) => (await request.get(pathname, { headers: { accept: 'text/html' } })).text()
+  const login = await html('/login')
+  expect(login).toContain('<title>Sign in · InspectScribe</title>')
+  for (const text of ['>Sign in</h1>', '>Email<', '>Password<', 'name="email"', 'name="password"', '>Sign In<', '>Forgot Password<', '>Sign up<']) {
+    expect(login).toContain(text)
+  }
+  for (const pathname of ['/my-jobs', '/create-job', '/signup', '/']) {
+    const other = await html(pathname)
+    expect(other).not.toContain('name="password"')
+    expect(other).not.toContain('>Sign In<')
+    expect(other).toContain('<span>InspectScribe</span>')
+  }
+})
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('/login shows the whole sign-in form, and /my-jobs only the brand', async ({ page }) => {
+    await page.goto('/login')
+    await expectTheSignInForm(page)
+    await expect(page).toHaveTitle('Sign in · InspectScribe')
+
+    await page.goto('/my-jobs')
+    await expect(page.getByText('InspectScribe', { exact: true })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0)
+    await expect(page.getByRole('textbox')).toHaveCount(0)
+  })
+})
+
+test('React takes over the prerendered form without a mismatch, and signs in with what was typed before it ran', async ({ page, request }) => {
+  const email = uniqueEmail('prerender.early')
+  await createClerk(request, email)
+  const problems = consoleProblems(page)
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**/${entryChunk()}`, async (route) => {
+    await released
+    await route.continue()
+  })
+
+  // A first visit: no service worker answers yet, so page.route holds the entry.
+  // The document is there, its scripts are not: the form shows and takes typing already.
+  await page.goto('/login', { waitUntil: 'commit' })
+  await expectTheSignInForm(page)
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
+  const prerenderedForm = await page.locator('form').elementHandle()
+
+  release()
+  // Hydrated: React has attached its instance to the server's form element, the very same node.
+  await expect.poll(() => prerenderedForm!.evaluate((form) => form.isConnected && Object.keys(form).some((key) => key.startsWith('__reactFiber')))).toBe(true)
+  expect(await page.evaluate((form) => form === document.querySelector('form'), prerenderedForm)).toBe(true)
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+  // A change that renders the field again keeps what was typed: it is in React's state now.
+  await page.getByRole('button', { name: 'Show password' }).click()
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(PASSWORD)
+
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(/\/my-jobs$/)
+  await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
+  expect(problems).toEqual([])
+})
+
+test('a signed-in clerk opening /my-jobs never sees the sign-in form, not even for a moment', async ({ page, request }) => {
+  const email = uniqueEmail('prerender.signed-in')
+  await createClerk(request, email)
+  await signInThroughForm(page, email)
+  // Records any password field added to the document from its first byte on (the parser's nodes included).
+  await page.addInitScript(() => {
+    const seen = window as Window & { passwordFieldSeen?: boolean }
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof Element && (node.matches('input[type="password"]') || node.querySelector('input[type="password"]'))) seen.passwordFieldSeen = true
+        }
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+
+  await page.goto('/my-jobs')
+  await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
+  expect(await page.evaluate(() => (window as Window & { passwordFieldSeen?: boolean }).passwordFieldSeen ?? false)).toBe(false)
+})
