@@ -1,7 +1,8 @@
-// The server process as `npm start` runs it (server/src/main.ts), on a free port with a fresh data
-// folder: its e-mailed links point at the port it really listens on, and with its output going to a
-// pipe (not a terminal) every log entry is one JSON line.
-import { spawn, type ChildProcess } from 'node:child_process'
+// The server process as `npm start` runs it (server/src/main.ts, compiled to server/dist/src/main.js),
+// on a free port with a fresh data folder: its e-mailed links point at the port it really listens on,
+// and with its output going to a pipe (not a terminal) every log entry is one JSON line.
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { promisify } from 'node:util'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,10 +19,11 @@ describe.skipIf(inject('databaseKind') === 'postgres')('the server process', () 
   let url = ''
 
   beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['scripts/build-server-if-needed.mjs'], { cwd: ROOT })
     dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-start-'))
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    child = spawn(process.execPath, ['server/dist/src/main.js'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DIR: path.join(dataDir, 'no-portal'), DEMO_ACCOUNT: 'false', LOG_LEVEL: 'info', PUBLIC_URL: '', TSX_TSCONFIG_PATH: 'server/tsconfig.json' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DIR: path.join(dataDir, 'no-portal'), DEMO_ACCOUNT: 'false', LOG_LEVEL: 'info', PUBLIC_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
