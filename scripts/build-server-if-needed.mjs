@@ -2,31 +2,23 @@
 // of its sources, so `npm start` runs node on compiled code instead of through tsx's loader, whose
 // module hooks run in a second V8 instance and cost the idle server about 45 MB (decisions.md,
 // "Performance: an idle server's memory"). A second start does not pay for a build.
-// `node scripts/build-server-if-needed.mjs [outdir]` (the outdir for tests; see SERVER_OUTDIR).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
+import { newestChange } from './newest-change.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 // Two levels under server/, as server/src/db/database.ts is: it finds server/drizzle (the migrations)
 // as ../../drizzle from its own module, which in the build is main.js.
-export const SERVER_OUTDIR = path.join(root, 'server', 'dist', 'src')
-const sources = ['server/src', 'contract', 'server/tsconfig.json', 'tsconfig.base.json', 'package-lock.json', 'scripts/build-server-if-needed.mjs']
-
-function newestChange(target) {
-  const stat = statSync(target)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  let newest = stat.mtimeMs
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)))
-  return newest
-}
+const SERVER_OUTDIR = path.join(root, 'server', 'dist', 'src')
+const sources = ['server/src', 'contract', 'server/tsconfig.json', 'tsconfig.base.json', 'package-lock.json', 'scripts/build-server-if-needed.mjs', 'scripts/newest-change.mjs']
 
 /** Builds when needed; returns the entry to run with node. */
 export async function buildServerIfNeeded(outdir = SERVER_OUTDIR) {
   const entry = path.join(outdir, 'main.js')
   const builtAt = existsSync(entry) ? statSync(entry).mtimeMs : 0
-  const changedAt = Math.max(...sources.map((s) => path.join(root, s)).filter(existsSync).map(newestChange))
+  const changedAt = newestChange(root, sources)
   if (builtAt >= changedAt) return entry
   console.log(builtAt === 0 ? 'Building the server (first start)…' : 'Sources changed since the last build: rebuilding the server…')
   const result = await build({
@@ -60,5 +52,5 @@ export async function buildServerIfNeeded(outdir = SERVER_OUTDIR) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await buildServerIfNeeded(process.argv[2] ? path.resolve(process.argv[2]) : SERVER_OUTDIR)
+  await buildServerIfNeeded()
 }

@@ -2,22 +2,19 @@
 // rather than through tsx's loader, for the idle server's memory. The compiled server must be the same
 // server: it finds its migrations, creates and seeds an empty database of either kind, signs the demo
 // clerk in and lists its jobs. The build runs again only when a source is newer than it.
-import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm, stat, utimes } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_CLERK } from '../../src/db/seed-data.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '../../..')
-const ENTRY = path.join(ROOT, 'server/dist/src/main.js')
-const buildIfNeeded = async () => (await promisify(execFile)(process.execPath, ['scripts/build-server-if-needed.mjs'], { cwd: ROOT })).stdout
+import { buildServerIfNeeded, COMPILED_ENTRY, startCompiledServer, type CompiledServer } from '../support/compiled-server.ts'
 
 /** An empty database of the project's kind: a new data folder, or a new PostgreSQL database (no template). */
-async function emptyDatabaseEnv(dataDir: string): Promise<Record<string, string>> {
+async function emptyDatabaseEnv(): Promise<Record<string, string>> {
   if (inject('databaseKind') === 'pglite') return {}
   const name = `compiled_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') })
@@ -29,62 +26,31 @@ async function emptyDatabaseEnv(dataDir: string): Promise<Record<string, string>
   }
   const url = new URL(inject('postgresAdminUrl'))
   url.pathname = `/${name}`
-  return { DATABASE_URL: url.toString(), DATA_DIR: dataDir }
+  return { DATABASE_URL: url.toString() }
 }
 
 describe('the compiled server', () => {
-  let child: ChildProcess
+  let server: CompiledServer
   let dataDir: string
-  let output = ''
-  let url = ''
 
   beforeAll(async () => {
-    await buildIfNeeded()
     dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-compiled-'))
-    child = spawn(process.execPath, [ENTRY], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PORTAL_DIR: path.join(dataDir, 'no-portal'),
-        DEMO_ACCOUNT: 'true',
-        LOG_LEVEL: 'warn',
-        ...(await emptyDatabaseEnv(dataDir)),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    url = await vi.waitFor(
-      () => {
-        if (child.exitCode !== null) throw new Error(`the compiled server exited with code ${child.exitCode}:\n${output}`)
-        const ready = /is ready at (http:\/\/\S+)/.exec(output)?.[1]
-        if (!ready) throw new Error(`not ready yet:\n${output}`)
-        return ready.replace('localhost', '127.0.0.1')
-      },
-      { timeout: 60_000, interval: 100 },
-    )
+    server = await startCompiledServer({ DATA_DIR: dataDir, PORTAL_DIR: path.join(dataDir, 'no-portal'), DEMO_ACCOUNT: 'true', LOG_LEVEL: 'warn', ...(await emptyDatabaseEnv()) })
   }, 90_000)
 
   afterAll(async () => {
-    if (child?.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await server?.stop()
     await rm(dataDir, { recursive: true, force: true })
   })
 
   it('runs node on the built JavaScript, with no TypeScript loader', async () => {
-    const { stdout } = await promisify(execFile)('ps', ['-o', 'args=', '-p', String(child.pid)])
-    expect(stdout.trim()).toBe(`${process.execPath} ${ENTRY}`)
+    const { stdout } = await promisify(execFile)('ps', ['-o', 'args=', '-p', String(server.pid)])
+    expect(stdout.trim()).toBe(`${process.execPath} ${COMPILED_ENTRY}`)
   })
 
   it('migrates and seeds an empty database, signs the demo clerk in and lists its dozen demo jobs', async () => {
-    expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok', database_kind: inject('databaseKind') })
-    const login = await fetch(`${url}/api/auth/login`, {
+    expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok', database_kind: inject('databaseKind') })
+    const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: DEMO_CLERK.email, password: DEMO_CLERK.password }),
@@ -92,7 +58,7 @@ describe('the compiled server', () => {
     expect(login.status).toBe(200)
     const { token } = (await login.json()) as { token: string }
     const week = 7 * 24 * 3_600_000
-    const list = await fetch(`${url}/api/clerk/dashboard?start=${Date.now() - week}&end=${Date.now() + 3_600_000}`, { headers: { authorization: `Bearer ${token}` } })
+    const list = await fetch(`${server.url}/api/clerk/dashboard?start=${Date.now() - week}&end=${Date.now() + 3_600_000}`, { headers: { authorization: `Bearer ${token}` } })
     expect(list.status).toBe(200)
     expect(((await list.json()) as unknown[]).length).toBe(12)
   })
@@ -100,11 +66,11 @@ describe('the compiled server', () => {
 
 describe.skipIf(inject('databaseKind') === 'postgres')('building the server when needed', () => {
   it('rebuilds when a source is newer than the build, and not otherwise', async () => {
-    await buildIfNeeded()
+    await buildServerIfNeeded()
     const longAgo = new Date('2001-01-01T00:00:00Z')
-    await utimes(ENTRY, longAgo, longAgo)
-    expect(await buildIfNeeded()).toBe('Sources changed since the last build: rebuilding the server…\n')
-    expect((await stat(ENTRY)).mtimeMs).toBeGreaterThan(longAgo.getTime())
-    expect(await buildIfNeeded()).toBe('')
+    await utimes(COMPILED_ENTRY, longAgo, longAgo)
+    expect(await buildServerIfNeeded()).toBe('Sources changed since the last build: rebuilding the server…\n')
+    expect((await stat(COMPILED_ENTRY)).mtimeMs).toBeGreaterThan(longAgo.getTime())
+    expect(await buildServerIfNeeded()).toBe('')
   })
 })
