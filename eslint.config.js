@@ -22,7 +22,7 @@ const featureIsolation = features.map((feature) => ({
 }))
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report', 'server/drizzle'] },
+  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'coverage', 'test-results', 'playwright-report', 'server/drizzle', 'server/dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { DEMO_CLERK } from '../../server/src/db/seed-data.ts'
+import { builtServerEntry } from '../../tests/e2e/support/server.ts'
 import { ROOT } from './paths.ts'
 
 export interface UploadFigures {
@@ -66,9 +67,10 @@ async function procMb(pid: number, field: string): Promise<number> {
 }
 
 async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const entry = await builtServerEntry()
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_ACCOUNT: 'true', TSX_TSCONFIG_PATH: 'server/tsconfig.json' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_ACCOUNT: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

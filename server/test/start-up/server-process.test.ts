@@ -1,47 +1,28 @@
-// The server process as `npm start` runs it (server/src/main.ts), on a free port with a fresh data
-// folder: its e-mailed links point at the port it really listens on, and with its output going to a
-// pipe (not a terminal) every log entry is one JSON line.
-import { spawn, type ChildProcess } from 'node:child_process'
+// The server process as `npm start` runs it (server/src/main.ts, compiled to server/dist/src/main.js),
+// on a free port with a fresh data folder: its e-mailed links point at the port it really listens on,
+// and with its output going to a pipe (not a terminal) every log entry is one JSON line.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import PostalMime from 'postal-mime'
-
-const ROOT = path.resolve(import.meta.dirname, '../../..')
+import { startCompiledServer, type CompiledServer } from '../support/compiled-server.ts'
 
 // It runs its own embedded database whatever the project, so once is enough.
 describe.skipIf(inject('databaseKind') === 'postgres')('the server process', () => {
-  let child: ChildProcess
+  let server: CompiledServer
   let dataDir: string
-  let output = ''
   let url = ''
+  const output = () => server.output()
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-start-'))
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, PORTAL_DIR: path.join(dataDir, 'no-portal'), DEMO_ACCOUNT: 'false', LOG_LEVEL: 'info', PUBLIC_URL: '', TSX_TSCONFIG_PATH: 'server/tsconfig.json' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    url = await vi.waitFor(
-      () => {
-        const ready = /is ready at (http:\/\/\S+)/.exec(output)?.[1]
-        if (!ready) throw new Error(`not ready yet:\n${output}`)
-        return ready.replace('localhost', '127.0.0.1')
-      },
-      { timeout: 60_000, interval: 100 },
-    )
+    server = await startCompiledServer({ DATA_DIR: dataDir, PORTAL_DIR: path.join(dataDir, 'no-portal'), DEMO_ACCOUNT: 'false', LOG_LEVEL: 'info', PUBLIC_URL: '' })
+    url = server.url
   }, 90_000)
 
   afterAll(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await server?.stop()
     await rm(dataDir, { recursive: true, force: true })
   })
 
@@ -61,8 +42,8 @@ describe.skipIf(inject('databaseKind') === 'postgres')('the server process', () 
 
   it('writes one JSON entry a line when its output is not a terminal', async () => {
     // The sign-up request above has been answered; its "request completed" entry may still be on its way.
-    await expect.poll(() => output.includes('"msg":"request completed"')).toBe(true)
-    const logLines = output.split('\n').filter((line) => line.startsWith('{'))
+    await expect.poll(() => output().includes('"msg":"request completed"')).toBe(true)
+    const logLines = output().split('\n').filter((line) => line.startsWith('{'))
     const entries = logLines.map((line) => JSON.parse(line) as { msg: string; link?: string })
     expect(entries.map((entry) => entry.msg)).toContain('request completed')
     expect(entries.find((entry) => entry.link)?.link).toMatch(new RegExp(`^http://localhost:${new URL(url).port}/signup/continue\\?token=`))

@@ -1,6 +1,7 @@
-// Starts the real server process (the same entry `npm start` runs) on a free port with its own
-// data folder, and stops it. Tests that need to lose the server (offline) start their own.
-import { spawn, type ChildProcess } from 'node:child_process'
+// Starts the real server process (the same compiled entry `npm start` runs) on a free port with its
+// own data folder, and stops it. Tests that need to lose the server (offline) start their own.
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { promisify } from 'node:util'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -17,6 +18,12 @@ export interface RunningServer {
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 
+/** The server's compiled entry, built first when its sources changed (as `npm start` does); relative to the root. */
+export async function builtServerEntry(): Promise<string> {
+  await promisify(execFile)(process.execPath, ['scripts/build-server-if-needed.mjs'], { cwd: ROOT })
+  return 'server/dist/src/main.js'
+}
+
 export interface StartOptions {
   portalDir?: string
   env?: Record<string, string>
@@ -27,7 +34,7 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'inspectscribe-e2e-')))
   const portalDir = options.portalDir ?? path.join(ROOT, 'dist')
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [await builtServerEntry()], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -36,7 +43,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       DATA_DIR: dataDir,
       PORTAL_DIR: portalDir,
       LOG_LEVEL: 'warn',
-      TSX_TSCONFIG_PATH: 'server/tsconfig.json',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

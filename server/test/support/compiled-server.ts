@@ -1,0 +1,50 @@
+// The server process as `npm start` runs it: the server built into server/dist/src when its sources
+// changed (scripts/build-server-if-needed.mjs), then node on the compiled entry, on a free port.
+import { execFile, spawn } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { vi } from 'vitest'
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..')
+export const COMPILED_ENTRY = path.join(ROOT, 'server/dist/src/main.js')
+
+/** Runs the build script; answers what it printed (nothing when the build was up to date). */
+export const buildServerIfNeeded = async () => (await promisify(execFile)(process.execPath, ['scripts/build-server-if-needed.mjs'], { cwd: ROOT })).stdout
+
+export interface CompiledServer {
+  url: string
+  pid: number
+  /** Everything the process wrote so far, stdout and stderr. */
+  output(): string
+  stop(): Promise<void>
+}
+
+/** Builds if needed and starts the compiled server with `env` on top of this process's; resolves once it is ready. */
+export async function startCompiledServer(env: Record<string, string>): Promise<CompiledServer> {
+  await buildServerIfNeeded()
+  const child = spawn(process.execPath, [COMPILED_ENTRY], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const stop = async () => {
+    if (child.exitCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
+  try {
+    const url = await vi.waitFor(
+      () => {
+        if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output}`)
+        const ready = /is ready at (http:\/\/\S+)/.exec(output)?.[1]
+        if (!ready) throw new Error(`not ready yet:\n${output}`)
+        return ready.replace('localhost', '127.0.0.1')
+      },
+      { timeout: 60_000, interval: 100 },
+    )
+    return { url, pid: child.pid!, output: () => output, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
