@@ -7,9 +7,8 @@
 // the login form; Lighthouse then loads /my-jobs in that same tab. Before each load Lighthouse clears
 // what a cold visit would not have (HTTP cache, service worker, Cache Storage); the sign-in step has
 // dropped the portal's IndexedDB database (the offline copy of the list), so the jobs come from the
-// server. Only
-// Lighthouse's default storage types are cleared: clearing Chromium's local_storage type also drops
-// the tab's sessionStorage, and the load would end on /login. Each run checks where it ended, so a
+// server. Only Lighthouse's default storage types are cleared: clearing Chromium's local_storage type
+// also drops the tab's sessionStorage, and the load would end on /login. Each run checks where it ended, so a
 // run that fell back to /login cannot pass for /my-jobs.
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
