@@ -18,9 +18,16 @@ export interface RunningServer {
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 
-/** The server's compiled entry, built first when its sources changed (as `npm start` does); relative to the root. */
+let serverBuild: Promise<unknown> | undefined
+
+/**
+ * The server's compiled entry, built first when its sources changed (as `npm start` does); relative to
+ * the root. Checked once per process: the sources do not change during a run, and a spec file may
+ * start several servers.
+ */
 export async function builtServerEntry(): Promise<string> {
-  await promisify(execFile)(process.execPath, ['scripts/build-server-if-needed.mjs'], { cwd: ROOT })
+  serverBuild ??= promisify(execFile)(process.execPath, ['scripts/build-server-if-needed.mjs'], { cwd: ROOT })
+  await serverBuild
   return 'server/dist/src/main.js'
 }
 
