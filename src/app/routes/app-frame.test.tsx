@@ -13,7 +13,7 @@ import { INACTIVITY_TIMEOUT_MS } from '@/features/auth/use-inactivity-timer'
 import { createTestQueryClient, heldReply, profileAnswer, setUpFakePortalApi, stubViewport } from '@/test/fake-portal-api'
 import { localDb } from '@/lib/local-db'
 import { startFakeClock, type FrozenClock } from '@/test/manual-clock'
-import AppFrame from './app-frame'
+import { AppFrame } from './app-frame'
 
 const api = setUpFakePortalApi()
 

@@ -2,6 +2,7 @@ import { useAppToaster } from '@/components/app-toaster-slot'
 import { InactivityGuard } from '@/features/auth/components/inactivity-guard'
 import { LeaveGuardHost } from '@/lib/leave-guard-host'
 import { QueryPersistence } from '../query-persistence'
+import { QueryProvider } from '../query-provider'
 import { AppShell } from '../shell/app-shell'
 
 /**
@@ -10,7 +11,7 @@ import { AppShell } from '../shell/app-shell'
  * pages ask "Leave this page?" through the leave guard's dialog (it outlives the page it guards).
  * Its pages raise toasts, so it has the app's toaster loaded.
  */
-export default function AppFrame() {
+export function AppFrame() {
   useAppToaster()
   return (
     <QueryPersistence>
@@ -20,5 +21,14 @@ export default function AppFrame() {
         </LeaveGuardHost>
       </InactivityGuard>
     </QueryPersistence>
+  )
+}
+
+/** The signed-in frame as its route loads it: with the query client its pages and the frame use. */
+export default function SignedInFrame() {
+  return (
+    <QueryProvider>
+      <AppFrame />
+    </QueryProvider>
   )
 }

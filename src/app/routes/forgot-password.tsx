@@ -1,5 +1,10 @@
+import { QueryProvider } from '../query-provider'
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form'
 
 export default function Page() {
-  return <ForgotPasswordForm />
+  return (
+    <QueryProvider>
+      <ForgotPasswordForm />
+    </QueryProvider>
+  )
 }

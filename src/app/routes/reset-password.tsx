@@ -1,5 +1,10 @@
+import { QueryProvider } from '../query-provider'
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form'
 
 export default function Page() {
-  return <ResetPasswordForm />
+  return (
+    <QueryProvider>
+      <ResetPasswordForm />
+    </QueryProvider>
+  )
 }

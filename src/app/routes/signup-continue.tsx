@@ -1,5 +1,10 @@
+import { QueryProvider } from '../query-provider'
 import { CompleteProfileForm } from '@/features/auth/components/complete-profile-form'
 
 export default function Page() {
-  return <CompleteProfileForm />
+  return (
+    <QueryProvider>
+      <CompleteProfileForm />
+    </QueryProvider>
+  )
 }

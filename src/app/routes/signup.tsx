@@ -1,5 +1,10 @@
+import { QueryProvider } from '../query-provider'
 import { SignupForm } from '@/features/auth/components/signup-form'
 
 export default function Page() {
-  return <SignupForm />
+  return (
+    <QueryProvider>
+      <SignupForm />
+    </QueryProvider>
+  )
 }

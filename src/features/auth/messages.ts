@@ -1,29 +1,6 @@
 // Every text the account screens show, in one place. Texts quoted in portal-spec.md (§2, §5, §8, §9)
 // are copied word for word; labels and explanations the spec does not word are this portal's own
-// (docs/decisions.md, "Accounts: portal screens").
-
-export const LOGIN_TEXT = {
-  title: 'Sign in',
-  email: 'Email',
-  password: 'Password',
-  showPassword: 'Show',
-  showPasswordName: 'Show password',
-  hidePassword: 'Hide',
-  hidePasswordName: 'Hide password',
-  forgotPassword: 'Forgot Password',
-  signUpPrompt: 'New to InspectScribe?',
-  signUp: 'Sign up',
-  submit: 'Sign In',
-  submitting: 'Signing In...',
-  registered: 'Account created successfully! You can now log in.',
-  passwordReset: 'Password has been reset successfully! You can now log in with your new password.',
-  sessionExpired: 'Your session has timed out due to inactivity. Please log in again.',
-  invalidCredentials: 'Invalid Credentials',
-  /** Shown for a refusal with code account_inactive, whatever the server's words (portal-spec.md §8 Login). */
-  deactivated: 'Your account has been deactivated by admin team',
-  failed: 'Login failed',
-  network: 'Network error during login',
-} as const
+// (docs/decisions.md, "Accounts: portal screens"). The sign-in page's own are in login-messages.ts.
 
 export const SIGNUP_TEXT = {
   title: 'Sign Up',

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
 import type { LoginBody, LoginResponse } from '@contract/auth.ts'
 import { apiRequest } from '@/lib/api-client'
 
@@ -13,6 +13,21 @@ export async function login(body: LoginBody): Promise<LoginResponse> {
   return apiRequest('/auth/login', { method: 'POST', json: body, auth: false, schema: LoginResponse })
 }
 
+/**
+ * Sign In's call and whether it is under way. Not a TanStack Query mutation: /login is the first
+ * screen and loads no query library at all (docs/decisions.md "Performance: the sign-in page's
+ * JavaScript"). The call has nothing a mutation adds here: no cache, no retry (a mutation's default
+ * is none), no other component reading its state; the form needs only the pending flag.
+ */
 export function useLogin() {
-  return useMutation({ mutationFn: login })
+  const [isPending, setPending] = useState(false)
+  const send = useCallback(async (body: LoginBody): Promise<LoginResponse> => {
+    setPending(true)
+    try {
+      return await login(body)
+    } finally {
+      setPending(false)
+    }
+  }, [])
+  return { isPending, send }
 }

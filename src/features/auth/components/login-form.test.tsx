@@ -10,8 +10,9 @@ function jwt(payload: object): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`
 }
 
+// Without a TanStack Query client, as in the app: /login does not load the query library.
 function renderLogin(state?: unknown) {
-  return renderScreen(<LoginForm />, { route: '/login', state })
+  return renderScreen(<LoginForm />, { route: '/login', state, queries: false })
 }
 
 async function signIn(user: ReturnType<typeof renderLogin>['user'], email = 'clerk@example.com', password = 'Secret-123') {

@@ -8,7 +8,7 @@ import { PageTitle } from '@/components/page-title'
 import { FORCED_LOGOUT_KEY, saveSession } from '@/lib/session'
 import { useLogin } from '../api/login'
 import { failureText } from '@/lib/failure-text'
-import { LOGIN_TEXT as TEXT } from '../messages'
+import { LOGIN_TEXT as TEXT } from '../login-messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { StatusMessage } from '@/components/status-message'
 import { RouterLink } from './router-link'
@@ -68,20 +68,17 @@ export function LoginForm() {
     const shown = { email: emailField.current?.value ?? email, password: passwordField.current?.value ?? password }
     setEmail(shown.email)
     setPassword(shown.password)
-    login.mutate(
-      shown,
-      {
-        onSuccess: (answer) => {
-          // Only clerks may use the portal; anyone else is refused as if the credentials were wrong.
-          if (answer?.role !== 'CLERK') return setError(TEXT.invalidCredentials)
-          if (!answer.token) return setError(answer.message || TEXT.failed)
-          saveSession(answer.token, answer.role)
-          // A new sign-in ends the forced-logout state the inactivity timer left behind.
-          sessionStorage.removeItem(FORCED_LOGOUT_KEY)
-          navigate('/my-jobs', { replace: true })
-        },
-        onError: (failure) => setError(loginFailureText(failure)),
+    login.send(shown).then(
+      (answer) => {
+        // Only clerks may use the portal; anyone else is refused as if the credentials were wrong.
+        if (answer?.role !== 'CLERK') return setError(TEXT.invalidCredentials)
+        if (!answer.token) return setError(answer.message || TEXT.failed)
+        saveSession(answer.token, answer.role)
+        // A new sign-in ends the forced-logout state the inactivity timer left behind.
+        sessionStorage.removeItem(FORCED_LOGOUT_KEY)
+        navigate('/my-jobs', { replace: true })
       },
+      (failure: unknown) => setError(loginFailureText(failure)),
     )
   }
 

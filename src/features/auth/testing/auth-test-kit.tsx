@@ -75,6 +75,11 @@ export interface ScreenPlace {
   /** Where the test starts; defaults to the route itself. Several entries make a history. */
   at?: string | string[]
   state?: unknown
+  /**
+   * false: no TanStack Query client above the screen, as on /login in the app, where the query
+   * library is not loaded (docs/decisions.md "Performance: the sign-in page's JavaScript").
+   */
+  queries?: boolean
 }
 
 function toEntry(url: string, state: unknown) {
@@ -82,21 +87,20 @@ function toEntry(url: string, state: unknown) {
   return { pathname, search, state }
 }
 
-export function renderScreen(screen: ReactElement, { route, at = route, state }: ScreenPlace) {
+export function renderScreen(screen: ReactElement, { route, at = route, state, queries = true }: ScreenPlace) {
   const entries = Array.isArray(at) ? at : [at]
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   const user = userEvent.setup({ delay: null })
+  const routes = (
+    <MemoryRouter initialEntries={entries.map((entry, index) => toEntry(entry, index === entries.length - 1 ? state : undefined))} initialIndex={entries.length - 1}>
+      <Routes>
+        <Route path={route} element={screen} />
+        <Route path="*" element={<Elsewhere />} />
+      </Routes>
+    </MemoryRouter>
+  )
   const result = render(
-    <FluentProvider theme={webLightTheme}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={entries.map((entry, index) => toEntry(entry, index === entries.length - 1 ? state : undefined))} initialIndex={entries.length - 1}>
-          <Routes>
-            <Route path={route} element={screen} />
-            <Route path="*" element={<Elsewhere />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </FluentProvider>,
+    <FluentProvider theme={webLightTheme}>{queries ? <QueryClientProvider client={client}>{routes}</QueryClientProvider> : routes}</FluentProvider>,
   )
   return { user, ...result }
 }

@@ -1,0 +1,21 @@
+import { useContext, useState, type ReactNode } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createQueryClient } from '@/lib/query-client'
+import { QueryClientSlotContext } from './query-client-slot'
+
+/**
+ * TanStack Query for the screens that use it: the signed-in frame (every signed-in page and dialog)
+ * and the account pages other than sign-in (sign-up, its completion, the password reset). Mounted
+ * by their route modules, not above the routes, so that /login, the first screen, downloads no query
+ * library (docs/decisions.md "Performance: the sign-in page's JavaScript").
+ *
+ * Every mount shares the app's one client, kept in the app provider's slot: the signed-in frame
+ * unmounts for a moment on the way through /dashboard (Create Job's exit) and comes back with the
+ * cache it had, as when the client sat above the routes. Without a slot (a component test that
+ * renders a screen alone), a client of its own.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  const slot = useContext(QueryClientSlotContext)
+  const [client] = useState(() => (slot ? (slot.client ??= createQueryClient()) : createQueryClient()))
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>
+}
