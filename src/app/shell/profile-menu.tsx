@@ -1,13 +1,15 @@
 // The header's profile menu (portal-spec.md §2 Application shell): Profile and Logout, and with them
 // Change Password and Delete Account, each opening its dialog. It composes the profile and account
 // features with the auth feature's logout; features never import each other.
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import {
   Avatar,
   Button,
   makeStyles,
   Menu,
   MenuDivider,
+  type MenuOpenChangeData,
+  type MenuOpenEvent,
   MenuItem,
   MenuList,
   MenuPopover,
@@ -58,6 +60,11 @@ const useStyles = makeStyles({
   headEmail: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
   headError: { fontSize: tokens.fontSizeBase200, color: tokens.colorStatusDangerForeground1 },
   danger: { color: tokens.colorStatusDangerForeground1 },
+  // The screen under the open menu (the menu's popover comes after it, so is painted over it). Placed
+  // in the sticky header rather than fixed to the screen, it covers the screen wherever the page is
+  // scrolled, and axe's target-size check, which compares a control only with what is placed in the
+  // same layer (fixed elements are another), sees it cover what lies under the menu.
+  shield: { position: 'absolute', top: 0, left: 0, width: '100%', height: '100dvh' },
 })
 
 type OpenDialog = 'profile' | 'password' | 'delete' | null
@@ -73,6 +80,8 @@ export function ProfileMenu() {
   const [opening, setOpening] = useState(0)
   const [opened, setOpened] = useState<ReadonlySet<Exclude<OpenDialog, null>>>(() => new Set())
   const [leaving, setLeaving] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const shieldRef = useRef<HTMLDivElement>(null)
   const name = profile.data?.full_name
   // The button is named by what it shows, then what it is: "JF Jordan Fieldclerk Profile menu" (WCAG
   // 2.5.3, the visible initials and name start the accessible name, so a voice command "click JF" works).
@@ -94,11 +103,23 @@ export function ProfileMenu() {
     setDialog(next)
   }
   const close = () => setDialog(null)
+  // Fluent closes a menu when a touch starts outside it; the shield would then be gone and the click
+  // ending that touch would land on whatever lies under it. A touch on the shield waits for its click.
+  const onMenuOpenChange = (event: MenuOpenEvent, data: MenuOpenChangeData) => {
+    if (!data.open && event.type === 'touchstart' && event.target === shieldRef.current) return
+    setMenuOpen(data.open)
+  }
 
   return (
     <>
       {/* Inline: the popover stays inside the header's banner landmark, where its name and e-mail belong. */}
-      <Menu positioning="below-end" inline>
+      {/* While the menu is open a tap beside it only closes it: nothing half hidden under the menu (a
+          sliver of the filters' Reset dates on My Jobs at some widths) can be hit by a tap aimed at
+          the menu or meant to close it (docs/decisions.md "Performance: accessibility 100 on My Jobs"). */}
+      {/* Its click handler also makes it a target of its own for the browser's touch adjustment, which
+          would otherwise move a tap just beside the menu onto the nearest menu item (Logout, seen in Chromium). */}
+      {menuOpen && <div ref={shieldRef} className={styles.shield} aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      <Menu positioning="below-end" inline open={menuOpen} onOpenChange={onMenuOpenChange}>
         <MenuTrigger disableButtonEnhancement>
           <Button
             appearance="subtle"
