@@ -8,10 +8,16 @@ import { useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { refreshSession } from '@/lib/api-client'
 import { clearSession, sessionStatus } from '@/lib/session'
+import { usePrerenderPass } from '@/lib/use-prerender-pass'
 
+// The prerendered My Jobs (docs/decisions.md "Performance: the prerendered My Jobs shell") is the frame
+// with nothing personal in it, rendered without a session: hydrating it renders the same, whoever
+// is here. The session is looked at in the render right after, so a signed-out visitor sees that
+// shell for a moment and then goes to /login.
 export function RequireAuth() {
   const location = useLocation()
-  if (sessionStatus() === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  const prerendering = usePrerenderPass()
+  if (!prerendering && sessionStatus() === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />
   return <RenewedSession />
 }
 
@@ -38,8 +44,11 @@ function RenewedSession() {
     }
   }, [renewal])
 
+  const prerendering = usePrerenderPass()
   if (renewal === 'refused') return <Navigate to="/login" replace state={{ from: location.pathname }} />
   // Nothing is shown for the moment the refresh takes: the pages would only ask with an expired token.
-  if (renewal === 'renewing') return null
+  // A prerendered shell is hydrated first, then gives way (its pages' first requests, if any, wait
+  // for this same refresh: the transport renews an expired token before sending it).
+  if (renewal === 'renewing' && !prerendering) return null
   return <Outlet />
 }
