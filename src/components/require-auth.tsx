@@ -11,9 +11,10 @@ import { clearSession, sessionStatus } from '@/lib/session'
 import { usePrerenderPass } from '@/lib/use-prerender-pass'
 
 // The prerendered My Jobs (docs/decisions.md "Performance: the prerendered My Jobs shell") is the frame
-// with nothing personal in it, rendered without a session: hydrating it renders the same, whoever
-// is here. The session is looked at in the render right after, so a signed-out visitor sees that
-// shell for a moment and then goes to /login.
+// with nothing personal in it, rendered at build time without a session: that render, and the
+// hydration of it, render the pages without looking at the session. The entry hydrates it only for
+// a visitor with a session (src/app/prerendered-screen.ts); a signed-out visitor sees that shell
+// until the scripts run, then this redirect.
 export function RequireAuth() {
   const location = useLocation()
   const prerendering = usePrerenderPass()

@@ -113,9 +113,12 @@ test.describe('the first load, before and after the scripts', () => {
       if (width <= 768) await expect(sidebar).toBeHidden()
       else await expect(sidebar).toBeVisible()
       expect(await hydratedNode(page, 'main h1')).toBe(false)
+      const prerenderedHeading = await heading.elementHandle()
 
       release()
       await expect.poll(() => hydratedNode(page, 'main h1')).toBe(true)
+      // Taken over, not drawn again: the document's own heading is still the one on the page.
+      expect(await prerenderedHeading!.evaluate((element) => element.isConnected)).toBe(true)
       await expect(viewButton(page, ids[0]!)).toBeVisible()
       await expect(shownJobs(page)).toHaveCount(6)
       // Nothing above the list moved: the heading and the search field are where the document put them.
@@ -134,6 +137,8 @@ test.describe('the first load, before and after the scripts', () => {
     await expectTheShell(page)
     release()
     await expect(page).toHaveURL(/\/login$/)
+    // Sent there by the signed-in pages' guard, which names where the visitor was going.
+    expect(await page.evaluate(() => (window.history.state as { usr?: { from?: string } } | null)?.usr?.from)).toBe('/my-jobs')
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'My Jobs' })).toHaveCount(0)
