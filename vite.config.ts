@@ -3,7 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { preloadFirstRoute } from './scripts/preload-first-route.ts'
-import { prerenderSignIn } from './scripts/prerender-sign-in.ts'
+import { prerenderScreens } from './scripts/prerender-screens.ts'
 
 export const THEME_COLOR = '#0f6cbd'
 
@@ -18,8 +18,9 @@ export default defineConfig({
     react(),
     // index.html preloads the sign-in route's chunks: docs/decisions.md "Performance: the first paint".
     preloadFirstRoute(['src/app/routes/auth-frame.tsx', 'src/app/routes/login.tsx']),
-    // login.html: index.html with the sign-in form already in it, for /login only (same section).
-    prerenderSignIn(),
+    // login.html and my-jobs.html: index.html with that screen already in it (same section, and "the
+    // prerendered My Jobs shell").
+    prerenderScreens(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

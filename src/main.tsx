@@ -5,6 +5,7 @@ import { installHistoryGate } from '@/lib/history-gate'
 import { App } from './app/app'
 import { holdsPrerenderedScreen } from './app/prerendered-screen'
 import { startRoute } from './app/route-modules'
+import { sessionStatus } from './lib/session'
 import { registerServiceWorker } from './lib/sw-bridge'
 
 // Before the router listens to Back/Forward, so that leave protection can hold a step back from it.
@@ -13,13 +14,16 @@ installHistoryGate()
 // The first route's frame and page download side by side; the first render waits for what it shows
 // at once (src/app/route-modules.tsx), so it does not suspend. A promise, not a top-level await:
 // with one, the bundler splits the entry into many small chunks, each one more request.
-void startRoute(window.location.pathname).then(() => {
-  const root = document.getElementById('root')!
+const root = document.getElementById('root')!
+// /login's and /my-jobs' documents already hold their screen (docs/decisions.md "Performance: the
+// prerendered sign-in page", "Performance: the prerendered My Jobs shell"): React takes it over
+// rather than drawing it again, once every module of that screen is here. Any other document holds
+// only the brand line, which the first render replaces, as does a signed-out visitor's render of the
+// My Jobs shell (the redirect to /login).
+const hydrating = holdsPrerenderedScreen(root, window.location.pathname, window.history.state, sessionStatus() !== 'signed-out')
+void startRoute(window.location.pathname, { wholeScreen: hydrating }).then(() => {
   const app = <App renderer={createDOMRenderer(document)} Router={BrowserRouter} />
-  // /login's document already holds the sign-in form (docs/decisions.md "Performance: the prerendered
-  // sign-in page"): React takes it over rather than drawing it again. Any other document holds only
-  // the brand line, which the first render replaces.
-  if (holdsPrerenderedScreen(root, window.location.pathname, window.history.state)) hydrateRoot(root, app)
+  if (hydrating) hydrateRoot(root, app)
   else createRoot(root).render(app)
   // After the render is scheduled, so that the worker's first idle moment comes after it.
   registerServiceWorker()

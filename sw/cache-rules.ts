@@ -17,9 +17,9 @@ export function isLookupRequest(url: URL, request: Request): boolean {
 
 export function registerCacheRules(): void {
   // The shell: every navigation is answered with the precached index.html, online or not.
-  // /api and static documents served beside the portal are real pages, not the shell. /login never
-  // reaches this route: the precache's own route, registered first (sw.ts), answers it with the
-  // precached login.html, the shell with the sign-in form prerendered in it (as the server does).
+  // /api and static documents served beside the portal are real pages, not the shell. /login and
+  // /my-jobs never reach this route: the precache's own route, registered first (sw.ts), answers them
+  // with the precached login.html and my-jobs.html, their screens prerendered (as the server does).
   registerRoute(
     new NavigationRoute(createHandlerBoundToURL('/index.html'), {
       denylist: [/^\/api(\/|$)/, /\.html$/],

@@ -5,8 +5,9 @@ import { registerCacheRules, warmLookupCache } from './cache-rules.ts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] }
 
-// cleanURLs (Workbox's default, named because the portal relies on it): /login is answered with the
-// precached login.html, the document with the sign-in form already in it (scripts/prerender-sign-in.ts).
+// cleanURLs (Workbox's default, named because the portal relies on it): /login and /my-jobs are
+// answered with the precached login.html and my-jobs.html, the documents with their screen already in
+// them (src/app/prerender-screens.tsx).
 precacheAndRoute(self.__WB_MANIFEST, { cleanURLs: true })
 cleanupOutdatedCaches()
 registerCacheRules()

@@ -13,6 +13,7 @@ describe('serving the portal', () => {
     await mkdir(path.join(portalDir, 'assets'))
     await writeFile(path.join(portalDir, 'index.html'), '<!doctype html><title>InspectScribe shell</title>')
     await writeFile(path.join(portalDir, 'login.html'), '<!doctype html><title>Sign in · InspectScribe</title><h1>Sign in</h1>')
+    await writeFile(path.join(portalDir, 'my-jobs.html'), '<!doctype html><title>My Jobs · InspectScribe</title><h1>My Jobs</h1>')
     await writeFile(path.join(portalDir, 'assets', 'index-abc123.js'), 'console.log("app");\n'.repeat(200))
     await writeFile(path.join(portalDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
     await writeFile(path.join(portalDir, 'manifest.webmanifest'), '{"name":"InspectScribe"}')
@@ -24,7 +25,7 @@ describe('serving the portal', () => {
   })
 
   it('answers a deep link navigation with the shell, revalidated on every load', async () => {
-    const response = await app.inject({ method: 'GET', url: '/my-jobs?tab=completed', headers: { accept: 'text/html,application/xhtml+xml' } })
+    const response = await app.inject({ method: 'GET', url: '/create-job?tab=completed', headers: { accept: 'text/html,application/xhtml+xml' } })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toMatch(/^text\/html/)
     expect(response.headers['cache-control']).toBe('no-cache')
@@ -46,8 +47,27 @@ describe('serving the portal', () => {
     }
     for (const url of ['/', '/my-jobs', '/login/extra', '/signup']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
-      expect(response.body).toBe('<!doctype html><title>InspectScribe shell</title>')
+      expect(response.body).not.toContain('<h1>Sign in</h1>')
     }
+  })
+
+  it('answers /my-jobs with the document that holds the prerendered signed-in shell, and no other path with it', async () => {
+    for (const url of ['/my-jobs', '/my-jobs?job=12']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body).toBe('<!doctype html><title>My Jobs · InspectScribe</title><h1>My Jobs</h1>')
+    }
+    // Paths that redirect to /my-jobs render the redirect first: they keep the plain shell.
+    for (const url of ['/', '/dashboard', '/my-jobs/', '/create-job', '/template-management', '/login']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+      expect(response.body).not.toContain('<h1>My Jobs</h1>')
+    }
+  })
+
+  it('does not answer a fetch of /my-jobs that wants no HTML with a document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/my-jobs', headers: { accept: 'application/json' } })
+    expect(response.statusCode).toBe(404)
   })
 
   it('does not answer a fetch of /login that wants no HTML with a document', async () => {
@@ -88,15 +108,17 @@ describe('serving the portal', () => {
   })
 })
 
-describe('serving a portal built without a prerendered sign-in page', () => {
-  it('answers /login with the shell', async () => {
+describe('serving a portal built without prerendered screens', () => {
+  it('answers /login and /my-jobs with the shell', async () => {
     const portalDir = await mkdtemp(path.join(tmpdir(), 'portal-'))
     await writeFile(path.join(portalDir, 'index.html'), '<!doctype html><title>InspectScribe shell</title>')
     const { app } = await createTestApp({ portalDir })
     try {
-      const response = await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } })
-      expect(response.statusCode).toBe(200)
-      expect(response.body).toContain('InspectScribe shell')
+      for (const url of ['/login', '/my-jobs']) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+        expect(response.statusCode).toBe(200)
+        expect(response.body).toContain('InspectScribe shell')
+      }
     } finally {
       await app.close()
       await rm(portalDir, { recursive: true, force: true })

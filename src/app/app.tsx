@@ -14,10 +14,10 @@ export interface AppProps {
   /**
    * Griffel's style renderer. In the browser, the document's: it takes over the style elements of a
    * prerendered page (RendererProvider rehydrates its cache from them) instead of inserting them again.
-   * At build time, a fresh one whose rules go into the prerendered page (src/app/prerender-sign-in.tsx).
+   * At build time, a fresh one whose rules go into the prerendered page (src/app/prerender-screens.tsx).
    */
   renderer: GriffelRenderer
-  /** BrowserRouter in the browser; a StaticRouter at /login when prerendering. */
+  /** BrowserRouter in the browser; a StaticRouter at the prerendered path when prerendering. */
   Router: ComponentType<{ children: ReactNode }>
 }
 

@@ -9,19 +9,26 @@ function root(prerenderedPath?: string): HTMLElement {
 
 describe('whether the entry hydrates the document it was given', () => {
   it('hydrates /login’s prerendered form on a plain visit, and after a redirect that only says where from', () => {
-    expect(holdsPrerenderedScreen(root('/login'), '/login', null)).toBe(true)
-    expect(holdsPrerenderedScreen(root('/login'), '/login', { usr: { from: '/my-jobs' }, key: 'k1', idx: 0 })).toBe(true)
+    expect(holdsPrerenderedScreen(root('/login'), '/login', null, false)).toBe(true)
+    expect(holdsPrerenderedScreen(root('/login'), '/login', { usr: { from: '/my-jobs' }, key: 'k1', idx: 0 }, false)).toBe(true)
   })
 
   it('draws afresh a /login reached with a message, which the prerendered form does not have', () => {
     for (const usr of [{ registered: true, email: 'clerk@example.com' }, { passwordReset: true }, { sessionExpired: true }]) {
-      expect(holdsPrerenderedScreen(root('/login'), '/login', { usr, key: 'k1', idx: 0 })).toBe(false)
+      expect(holdsPrerenderedScreen(root('/login'), '/login', { usr, key: 'k1', idx: 0 }, false)).toBe(false)
     }
   })
 
   it('draws afresh any document not prerendered for the path it is at', () => {
-    expect(holdsPrerenderedScreen(root(), '/login', null)).toBe(false)
-    expect(holdsPrerenderedScreen(root('/login'), '/my-jobs', null)).toBe(false)
-    expect(holdsPrerenderedScreen(root('/login'), '/login/', null)).toBe(false)
+    expect(holdsPrerenderedScreen(root(), '/login', null, false)).toBe(false)
+    expect(holdsPrerenderedScreen(root('/login'), '/my-jobs', null, false)).toBe(false)
+    expect(holdsPrerenderedScreen(root('/login'), '/login/', null, false)).toBe(false)
+  })
+
+  it('hydrates the prerendered My Jobs shell for a visitor with a session (live or expired), and draws the redirect to /login for one without', () => {
+    expect(holdsPrerenderedScreen(root('/my-jobs'), '/my-jobs', null, true)).toBe(true)
+    expect(holdsPrerenderedScreen(root('/my-jobs'), '/my-jobs', null, false)).toBe(false)
+    expect(holdsPrerenderedScreen(root('/my-jobs'), '/dashboard', null, true)).toBe(false)
+    expect(holdsPrerenderedScreen(root('/login'), '/login', null, true)).toBe(true)
   })
 })

@@ -24,6 +24,7 @@ import { PersistQueryClientProvider, removeOldestQuery, type PersistedClient, ty
 import { currentClerk, onSessionEnded } from '@/lib/session'
 import { localDb, readLocal, removeLocal } from '@/lib/local-db'
 import { lookupKeys } from '@/lib/lookups'
+import { usePrerenderPass } from '@/lib/use-prerender-pass'
 import { jobKeys } from '@/features/jobs/api/get-dashboard'
 
 export const JOBS_CACHE_PREFIX = 'inspectscribe.jobs-cache.'
@@ -172,9 +173,16 @@ function forgetJobs(client: QueryClient): void {
   client.removeQueries({ queryKey: jobKeys.all })
 }
 
-/** Renders its children once the stored copy has been read (IndexedDB answers later), so the list shows the cached jobs at once. */
+/**
+ * Renders its children once the stored copy has been read (IndexedDB answers later), so the list shows
+ * the cached jobs at once. Mounted while hydrating a prerendered screen, it renders them at once: they
+ * are on screen already, and hiding them until the restore would blank the page; My Jobs waits for
+ * the restore itself (docs/decisions.md "Performance: the prerendered My Jobs shell").
+ */
 function AfterRestore({ children }: { children: ReactNode }) {
-  return useIsRestoring() ? null : children
+  const restoring = useIsRestoring()
+  const [alreadyShown] = useState(usePrerenderPass())
+  return restoring && !alreadyShown ? null : children
 }
 
 function ClerkJobsCache({ clerk, client, children }: { clerk: string; client: QueryClient; children: ReactNode }) {

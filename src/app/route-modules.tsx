@@ -75,12 +75,14 @@ const ignoreFailure = () => undefined
  * frame, and the page unless `shellFirst`; at once for an unknown path): that render then shows them
  * without suspending. A failed load resolves too: rendering imports the module again and shows that
  * failure. A signed-in path opened without a session loads modules the redirect to /login does not
- * use; that visitor pays for them only on this rare path.
+ * use; that visitor pays for them only on this rare path. `wholeScreen`: wait for the page too, as a
+ * prerendered document's hydration needs (its page is already on screen: rendering it suspended
+ * would leave React a dehydrated boundary that a later update could replace with its empty fallback).
  */
-export async function startRoute(pathname: string): Promise<void> {
+export async function startRoute(pathname: string, { wholeScreen = false }: { wholeScreen?: boolean } = {}): Promise<void> {
   const modules = MODULES_BY_PATH[pathname.replace(/\/+$/, '') || '/']
   if (!modules) return
   const page = routeModules[modules.page].load().catch(ignoreFailure)
   const frame = modules.frame ? routeModules[modules.frame].load().catch(ignoreFailure) : undefined
-  await Promise.all(modules.shellFirst ? [frame] : [frame, page])
+  await Promise.all(modules.shellFirst && !wholeScreen ? [frame] : [frame, page])
 }

@@ -8,10 +8,17 @@ import { useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router-dom'
 import { refreshSession } from '@/lib/api-client'
 import { clearSession, sessionStatus } from '@/lib/session'
+import { usePrerenderPass } from '@/lib/use-prerender-pass'
 
+// The prerendered My Jobs (docs/decisions.md "Performance: the prerendered My Jobs shell") is the frame
+// with nothing personal in it, rendered at build time without a session: that render, and the
+// hydration of it, render the pages without looking at the session. The entry hydrates it only for
+// a visitor with a session (src/app/prerendered-screen.ts); a signed-out visitor sees that shell
+// until the scripts run, then this redirect.
 export function RequireAuth() {
   const location = useLocation()
-  if (sessionStatus() === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  const prerendering = usePrerenderPass()
+  if (!prerendering && sessionStatus() === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />
   return <RenewedSession />
 }
 
@@ -38,8 +45,11 @@ function RenewedSession() {
     }
   }, [renewal])
 
+  const prerendering = usePrerenderPass()
   if (renewal === 'refused') return <Navigate to="/login" replace state={{ from: location.pathname }} />
   // Nothing is shown for the moment the refresh takes: the pages would only ask with an expired token.
-  if (renewal === 'renewing') return null
+  // A prerendered shell is hydrated first, then gives way (its pages' first requests, if any, wait
+  // for this same refresh: the transport renews an expired token before sending it).
+  if (renewal === 'renewing' && !prerendering) return null
   return <Outlet />
 }

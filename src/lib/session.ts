@@ -85,6 +85,8 @@ export function saveSession(token: string, role: string, receivedAt = Date.now()
 }
 
 export function readSession(): Session | null {
+  // The build's prerender (src/app/prerender-screens.tsx) runs where there is no session storage.
+  if (typeof sessionStorage === 'undefined') return null
   const token = sessionStorage.getItem(SESSION_KEYS.token)
   if (!token) return null
   const rawExpiry = sessionStorage.getItem(SESSION_KEYS.expiry)

@@ -39,14 +39,18 @@ test('index.html preloads the sign-in route’s chunks and has no stylesheet to 
   expect(html).not.toContain('rel="stylesheet"')
 })
 
-test('the signed-in header and sidebar show while My Jobs’ chunk is still on its way', async ({ page, request }) => {
+// /my-jobs has its whole screen in its document (tests/e2e/prerendered-my-jobs.spec.ts); the other
+// signed-in pages start from index.html.
+test('the signed-in header and sidebar show while Template Management’s chunk is still on its way', async ({ page, request }) => {
   const email = uniqueEmail('first-paint.shell')
   await createClerk(request, email)
   await signInThroughForm(page, email)
-  const release = await holdRequests(page, chunkOf('src/app/routes/my-jobs.tsx'))
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Template Management' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Template Management' })).toBeVisible()
+  const release = await holdRequests(page, chunkOf('src/app/routes/template-management.tsx'))
   await page.reload()
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Jobs' })).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'My Jobs' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Template Management' })).toHaveCount(0)
   release()
-  await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Template Management' })).toBeVisible()
 })

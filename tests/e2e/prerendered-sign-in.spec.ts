@@ -44,19 +44,25 @@ test('the HTML served for /login holds the sign-in form; the HTML of the other p
     const other = await html(pathname)
     expect(other).not.toContain('name="password"')
     expect(other).not.toContain('>Sign In<')
-    expect(other).toContain('<span>InspectScribe</span>')
+    // The brand line of index.html, or (at /my-jobs) the header of the prerendered signed-in shell.
+    expect(other).toMatch(/<span( class="[^"]*")?>InspectScribe<\/span>/)
   }
 })
 
 test.describe('with JavaScript turned off', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('/login shows the whole sign-in form, and /my-jobs only the brand', async ({ page }) => {
+  test('/login shows the whole sign-in form, /my-jobs its signed-in shell and no sign-in form, /create-job only the brand', async ({ page }) => {
     await page.goto('/login')
     await expectTheSignInForm(page)
     await expect(page).toHaveTitle('Sign in · InspectScribe')
 
     await page.goto('/my-jobs')
+    await expect(page.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0)
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveCount(0)
+
+    await page.goto('/create-job')
     await expect(page.getByText('InspectScribe', { exact: true })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0)
     await expect(page.getByRole('textbox')).toHaveCount(0)

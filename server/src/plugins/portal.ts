@@ -1,7 +1,9 @@
 // Serves the built portal on the API's origin. Navigations to any path that is not a file answer
-// with index.html (the SPA fallback), so deep links and reloads work; /api never falls back. /login
-// answers login.html, the same document with the sign-in form prerendered in it (docs/decisions.md
-// "Performance: the prerendered sign-in page"), or index.html from a build that has none.
+// with index.html (the SPA fallback), so deep links and reloads work; /api never falls back. A path the
+// build prerendered answers its own document, the same with that screen in it: /login login.html (the
+// sign-in form, docs/decisions.md "Performance: the prerendered sign-in page"), /my-jobs my-jobs.html
+// (the signed-in frame with nothing personal, "Performance: the prerendered My Jobs shell"); or
+// index.html from a build that has none.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -12,13 +14,13 @@ import { NOT_FOUND_DETAIL } from './error-handler.ts'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 // The service worker, the shell and the manifest must be revalidated on every load, or updates stall.
 const REVALIDATE = 'no-cache'
-/** The path whose document the build prerenders, and that document (scripts/prerender-sign-in.ts). */
-const SIGN_IN_PATH = '/login'
-const SIGN_IN_DOCUMENT = 'login.html'
+/** The paths whose document the build prerenders, and those documents (src/app/prerender-screens.tsx). */
+const PRERENDERED_DOCUMENTS: Readonly<Record<string, string>> = { '/login': 'login.html', '/my-jobs': 'my-jobs.html' }
 
 export async function registerPortal(app: FastifyInstance, portalDir: string): Promise<void> {
   const hasPortal = existsSync(path.join(portalDir, 'index.html'))
-  const hasSignInDocument = existsSync(path.join(portalDir, SIGN_IN_DOCUMENT))
+  // Exact paths only: a redirect to them (/, /dashboard, /login/) renders something else first.
+  const documents = new Map(Object.entries(PRERENDERED_DOCUMENTS).filter(([, file]) => existsSync(path.join(portalDir, file))))
   if (hasPortal) {
     await app.register(fastifyStatic, {
       root: portalDir,
@@ -38,7 +40,7 @@ export async function registerPortal(app: FastifyInstance, portalDir: string): P
 
   app.setNotFoundHandler((request, reply) => {
     if (hasPortal && isNavigation(request)) {
-      const shell = hasSignInDocument && pathnameOf(request) === SIGN_IN_PATH ? SIGN_IN_DOCUMENT : 'index.html'
+      const shell = documents.get(pathnameOf(request)) ?? 'index.html'
       return reply.header('cache-control', REVALIDATE).type('text/html').sendFile(shell)
     }
     return reply.status(404).send({ detail: NOT_FOUND_DETAIL, code: 'not_found' } satisfies ErrorBody)

@@ -23,7 +23,11 @@ function subscribe(onChange: () => void): () => void {
   return () => query?.removeEventListener?.('change', onChange)
 }
 
-/** True while the window is 768 px wide or less. */
+/**
+ * True while the window is 768 px wide or less. False at build time and while hydrating (the
+ * prerendered frame is the desktop one, which its styles lay out as the phone's on a narrow screen),
+ * then the window's own answer.
+ */
 function usePhoneLayout(): boolean {
   return useSyncExternalStore(subscribe, () => phoneQuery()?.matches ?? false, () => false)
 }
@@ -58,7 +62,9 @@ export function AppShell() {
   const sidebarId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
   const phone = usePhoneLayout()
-  const [expanded, setExpanded] = useState(() => !(phoneQuery()?.matches ?? false))
+  // Open on a desktop, closed on a phone. While hydrating, `phone` is still false (open, as
+  // prerendered); the check below closes it at once if the window is a phone's.
+  const [expanded, setExpanded] = useState(!phone)
 
   // A window that narrows to a phone's width closes the sidebar rather than laying a drawer over the page.
   const [wasPhone, setWasPhone] = useState(phone)

@@ -46,6 +46,10 @@ const useStyles = makeStyles({
     transitionProperty: 'width',
     transitionDuration: tokens.durationNormal,
     '@media (prefers-reduced-motion: reduce)': { transitionDuration: '0.01ms' },
+    // The prerendered frame (my-jobs.html) is the desktop one, open: on a phone's width it must look
+    // as the phone's closed drawer until the hydrated render switches to it (the same query as
+    // PHONE_QUERY), or the page would move when it does.
+    '@media (max-width: 768px)': { position: 'fixed', top: HEADER_HEIGHT, bottom: 0, left: 0, height: 'auto', transform: 'translateX(-100%)', visibility: 'hidden' },
   },
   rail: { width: RAIL_WIDTH, paddingInline: tokens.spacingHorizontalS },
   phone: {

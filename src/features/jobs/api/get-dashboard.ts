@@ -53,12 +53,14 @@ const jobsOf = (data: DashboardData) => data.jobs
 export interface DashboardRefresh {
   /** True while a dialog is open: no automatic refresh then. */
   paused?: boolean
+  /** False: not asked for at all (yet). */
+  enabled?: boolean
 }
 
 /**
  * The list. A failed refresh keeps the jobs already shown (React Query keeps `data`); the page shows
  * its error only when there is nothing to show.
  */
-export function useJobsDashboard(range: RangeMs, { paused = false }: DashboardRefresh = {}) {
-  return useQuery({ ...getDashboardQueryOptions(range), select: jobsOf, refetchInterval: paused ? false : JOBS_REFRESH_MS })
+export function useJobsDashboard(range: RangeMs, { paused = false, enabled = true }: DashboardRefresh = {}) {
+  return useQuery({ ...getDashboardQueryOptions(range), select: jobsOf, enabled, refetchInterval: paused ? false : JOBS_REFRESH_MS })
 }

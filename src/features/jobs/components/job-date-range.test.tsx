@@ -136,4 +136,22 @@ describe('JobDateRange', () => {
     expect(onRangeChange).toHaveBeenLastCalledWith(null)
     expect(start).toHaveValue('15/11/2026')
   })
+  it('leaves both fields empty while the range is not known (the prerendered page), and shows it once it is', async () => {
+    function NotKnownYet() {
+      const [range, setRange] = useState<DayRange | null>(null)
+      return (
+        <>
+          <button onClick={() => setRange({ start: new Date(2026, 9, 1), end: new Date(2026, 9, 31) })}>Known</button>
+          <JobDateRange range={range} defaultRange={DEFAULT} onRangeChange={vi.fn()} />
+        </>
+      )
+    }
+    const { user } = renderWithPortal(<NotKnownYet />)
+    expect(screen.getByRole('combobox', { name: /^Start date/ })).toHaveValue('')
+    expect(screen.getByRole('combobox', { name: /^End date/ })).toHaveValue('')
+    expect(screen.getAllByText('dd/MM/yyyy')).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Known' }))
+    expect(screen.getByRole('combobox', { name: /^Start date/ })).toHaveValue('01/10/2026')
+    expect(screen.getByRole('combobox', { name: /^End date/ })).toHaveValue('31/10/2026')
+  })
 })

@@ -36,20 +36,22 @@ interface DateDraft {
   from: string
 }
 
-const rangeKey = (range: DayRange) => `${range.start.getTime()}-${range.end.getTime()}`
-const draftOf = (range: DayRange): DateDraft => ({
-  start: range.start,
-  end: range.end,
+const rangeKey = (range: DayRange | null) => (range ? `${range.start.getTime()}-${range.end.getTime()}` : '')
+const draftOf = (range: DayRange | null): DateDraft => ({
+  start: range?.start ?? null,
+  end: range?.end ?? null,
   bad: { start: null, end: null },
-  typed: { start: formatRangeDay(range.start), end: formatRangeDay(range.end) },
+  typed: { start: formatDay(range?.start), end: formatDay(range?.end) },
   from: rangeKey(range),
 })
-const formatDay = (day?: Date) => (day ? formatRangeDay(day) : '')
+function formatDay(day?: Date): string {
+  return day ? formatRangeDay(day) : ''
+}
 const problemText = (problem: DayProblem) => (problem === 'out-of-range' ? TEXT.dateOutOfRange : TEXT.badDate)
 
 export interface JobDateRangeProps {
-  /** The range in force. */
-  range: DayRange
+  /** The range in force; null while it is not known yet (the prerendered page: the fields stay empty). */
+  range: DayRange | null
   /** What Reset dates goes back to: the last 7 days up to today. */
   defaultRange: DayRange
   /** Called with each valid range chosen, or null to go back to the default. */

@@ -28,8 +28,8 @@ export interface JobFiltersProps {
   /** Job type name, '' for All Jobs. */
   jobType: string
   onJobTypeChange: (name: string) => void
-  /** The range in force. */
-  range: DayRange
+  /** The range in force; null while it is not known yet. */
+  range: DayRange | null
   /** What Reset dates goes back to: the last 7 days up to today. */
   defaultRange: DayRange
   /** Called with each valid range typed, or null to go back to the default. */

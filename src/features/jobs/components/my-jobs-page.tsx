@@ -4,10 +4,12 @@
 // is gone the last known list stays with a note of its age.
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { useIsRestoring } from '@tanstack/react-query'
 import { PageTitle } from '@/components/page-title'
 import { StatusMessage } from '@/components/status-message'
 import { ApiError } from '@/lib/api-client'
 import { useOnlineStatus } from '@/lib/use-online-status'
+import { usePrerenderPass } from '@/lib/use-prerender-pass'
 import { useJobsDashboard } from '../api/get-dashboard'
 import { useJobFilterOptions } from '../api/get-filter-options'
 import { useJob } from '../api/get-job'
@@ -16,7 +18,7 @@ import { dashboardRangeMs, defaultDateRange, formatRangeDay, parseRangeDay, same
 import { useJobFromAddress } from '../lib/use-job-from-address'
 import { useJobRows } from '../lib/use-job-rows'
 import { jobsTitle } from '../lib/jobs-title'
-import { useStoredJobFilters, type StoredJobFilters } from '../lib/stored-job-filters'
+import { DEFAULT_JOB_FILTERS, useStoredJobFilters, type StoredJobFilters } from '../lib/stored-job-filters'
 import { useToday } from '../lib/use-today'
 import { LIST_TEXT as TEXT } from '../list-messages'
 import type { JobLookup } from './job-details-dialog'
@@ -70,18 +72,35 @@ function rangeFromStored(stored: { start: string; end: string } | null): DayRang
   return start && end && start <= end ? { start, end } : null
 }
 
-/** The page, once the clerk's stored filters have been read: the list never starts from the defaults. */
+const keepNothing = () => undefined
+
+/**
+ * The page, once the clerk's stored filters and the offline copy of the list have been read: the list
+ * never starts from the defaults. A page hydrated from the prerendered document (my-jobs.html,
+ * docs/decisions.md "Performance: the prerendered My Jobs shell") is already on screen meanwhile: it
+ * stays as it was prerendered (heading, empty filters, the loading spinner) rather than vanish.
+ */
 export function MyJobsPage() {
   const [filters, setFilters, loaded] = useStoredJobFilters()
-  return loaded ? <MyJobsContent filters={filters} setFilters={setFilters} /> : null
+  const restoring = useIsRestoring()
+  const prerendering = usePrerenderPass()
+  // Chosen once, at mount: only the prerendered page has something on screen to keep.
+  const [prerendered] = useState(prerendering)
+  if (loaded && !restoring && !prerendering) return <MyJobsContent filters={filters} setFilters={setFilters} />
+  return prerendered ? <MyJobsContent filters={DEFAULT_JOB_FILTERS} setFilters={keepNothing} waiting /> : null
 }
 
 interface MyJobsContentProps {
   filters: StoredJobFilters
   setFilters: (change: Partial<StoredJobFilters>) => void
+  /**
+   * Before the clerk's filters and stored list are known (the prerendered page's first moments): no
+   * request, no date in the date fields (the build's day is not the clerk's), and the spinner.
+   */
+  waiting?: boolean
 }
 
-function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
+function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentProps) {
   const styles = useStyles()
   const [search, setSearch] = useState('')
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set())
@@ -96,13 +115,15 @@ function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
   const rangeMs = useMemo(() => dashboardRangeMs(range), [range])
 
   const dialogOpen = !!details?.open || !!deletion?.open
-  const dashboard = useJobsDashboard(rangeMs, { paused: dialogOpen })
+  const dashboard = useJobsDashboard(rangeMs, { paused: dialogOpen, enabled: !waiting })
   const filterOptions = useJobFilterOptions()
   const noAnswer = dashboard.error instanceof ApiError && dashboard.error.network
   // Offline with no list for this range (after midnight the default range is a new one): the last
   // list stored on this device, whatever its range, rather than nothing.
-  const stored = useLastStoredDashboard(dashboard.data === undefined && (!online || noAnswer || dashboard.fetchStatus === 'paused'))
-  const jobs = dashboard.data ?? stored?.jobs
+  // Not while waiting: the restored copy is read once it is wanted, so it must be in memory by then.
+  const stored = useLastStoredDashboard(!waiting && dashboard.data === undefined && (!online || noAnswer || dashboard.fetchStatus === 'paused'))
+  // Waiting, a copy restored for the default range is not the clerk's choice yet: nothing is shown.
+  const jobs = waiting ? undefined : (dashboard.data ?? stored?.jobs)
   // A long list's rows are built in slices: until they are, the rows shown before (or the spinner).
   const rows = useJobRows(jobs)
 
@@ -174,12 +195,12 @@ function MyJobsContent({ filters, setFilters }: MyJobsContentProps) {
         (stored ? <JobsOfflineNote lastUpdatedAt={stored.updatedAt} storedRange={stored.range} /> : <JobsOfflineNote lastUpdatedAt={dashboard.dataUpdatedAt} />)}
       <div className={styles.card}>
         <JobFilters
-          options={filterOptions.data}
+          options={waiting ? undefined : filterOptions.data}
           reportType={filters.reportType}
           onReportTypeChange={(reportType) => changeFilters({ reportType })}
           jobType={filters.jobType}
           onJobTypeChange={(jobType) => changeFilters({ jobType })}
-          range={range}
+          range={waiting ? null : range}
           defaultRange={defaultRange}
           onRangeChange={onRangeChange}
           search={search}

@@ -1,0 +1,15 @@
+// Whether this render must draw exactly what the build prerendered (docs/decisions.md "Performance:
+// the prerendered My Jobs shell"): true when rendering at build time and while React hydrates a
+// prerendered document, false otherwise. React's own tool for it: useSyncExternalStore renders with
+// the server snapshot at build time and while hydrating, then renders again at once with the
+// client's. Components use it to leave out, on that first render, what only this browser knows (the
+// session, what the device stored, the screen's width), and to show it right after.
+import { useSyncExternalStore } from 'react'
+
+const nothingChanges = () => () => undefined
+const inTheBrowser = () => false
+const prerendering = () => true
+
+export function usePrerenderPass(): boolean {
+  return useSyncExternalStore(nothingChanges, inTheBrowser, prerendering)
+}

@@ -1,0 +1,176 @@
+// The prerendered My Jobs shell (docs/decisions.md "Performance: the prerendered My Jobs shell"): the
+// document /my-jobs receives holds the signed-in frame and My Jobs' heading, filters and spinner, with
+// nothing of any clerk in it; React takes it over (hydration) without a mismatch and the clerk's jobs
+// then show, where they were, at a phone's, a tablet's and a desktop's width; a signed-out visitor
+// still ends on the sign-in page; offline, the worker answers with the same document and the stored
+// list shows.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import type { Page } from '@playwright/test'
+import { test, expect } from './support/test.ts'
+import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createDemoJobs } from './support/ops.ts'
+import { waitForServiceWorkerControl } from './support/installed-app.ts'
+import { jobListStoredInPage } from './support/offline-jobs.ts'
+
+const viewButton = (page: Page, jobId: number) => page.getByRole('button', { name: `View details of job ${jobId}`, exact: true })
+/** One per job shown, in the table (a desktop) or the cards (a tablet or phone). */
+const shownJobs = (page: Page) => page.getByRole('button', { name: /^View details of job \d+$/ })
+
+/** The built entry script, from the manifest of the build the server serves. */
+function entryChunk(): string {
+  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
+  return manifest['index.html']!.file
+}
+
+/** What the portal logs when Playwright blocks its service worker (serviceWorkers: 'block'). */
+const BLOCKED_WORKER = ['Service Worker registration blocked by Playwright', "Cannot read properties of undefined (reading 'waiting')"]
+
+/** Errors and warnings the page logs (React reports a hydration mismatch as a console error). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && !BLOCKED_WORKER.includes(message.text())) problems.push(message.text())
+  })
+  page.on('pageerror', (error) => {
+    if (!BLOCKED_WORKER.includes(error.message)) problems.push(error.message)
+  })
+  return problems
+}
+
+/** Holds the entry script until the returned function is called: the document shows without any script. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**/${entryChunk()}`, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+async function expectTheShell(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Showing all jobs' })).toBeVisible()
+  // On a phone the sidebar is a closed drawer: there, not shown.
+  const navigation = page.getByRole('navigation', { name: 'Main navigation', includeHidden: true })
+  await expect(navigation.getByRole('link', { name: 'Create Job', includeHidden: true })).toHaveAttribute('href', '/create-job')
+  await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Start date' })).toHaveValue('')
+  await expect(page.getByText('Loading jobs', { exact: true })).toBeVisible()
+}
+
+/** True once React has attached its instance to the element: hydrated, not drawn again. */
+const hydratedNode = (page: Page, selector: string) =>
+  page.evaluate((css) => {
+    const element = document.querySelector(css)
+    return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
+  }, selector)
+
+test('the HTML served for /my-jobs holds the signed-in shell and nothing of the clerk', async ({ page, request }) => {
+  const email = uniqueEmail('shell.html')
+  await createClerk(request, email, undefined, 'Quentin Prerender')
+  await createDemoJobs(email, 3)
+  await signInThroughForm(page, email)
+  // Asked with the clerk's own cookies (the refresh cookie): the document is the same for everyone.
+  const html = await (await page.request.get('/my-jobs', { headers: { accept: 'text/html' } })).text()
+  expect(html).toContain('<title>My Jobs · InspectScribe</title>')
+  expect(html).toContain('data-prerendered="/my-jobs"')
+  for (const text of ['>My Jobs</h1>', '>Showing all jobs</h2>', '>Create Job<', '>Template Management<', '>Total Credit<', '>Add Credit<', '>Search jobs<', '>Loading jobs<']) {
+    expect(html).toContain(text)
+  }
+  for (const personal of [email, 'Quentin', 'Prerender', '>QP<', 'View details of job']) expect(html).not.toContain(personal)
+  expect(html).not.toContain('type="password"')
+  // Only /my-jobs: the paths that redirect there, and the other signed-in pages, keep the plain document.
+  for (const pathname of ['/dashboard', '/create-job', '/', '/my-jobs/']) {
+    const other = await (await page.request.get(pathname, { headers: { accept: 'text/html' } })).text()
+    expect(other).not.toContain('data-prerendered')
+  }
+})
+
+test.describe('the first load, before and after the scripts', () => {
+  // page.route holds the entry only for requests the page makes itself, not the worker's.
+  test.use({ serviceWorkers: 'block' })
+
+  for (const width of [390, 820, 1280]) {
+    test(`at ${width} px the shell shows before any script, React takes it over without a mismatch, and the jobs then show with nothing moved`, async ({ page, request }) => {
+      const email = uniqueEmail(`shell.hydrate.${width}`)
+      await createClerk(request, email)
+      const ids = await createDemoJobs(email, 6)
+      await page.setViewportSize({ width, height: 900 })
+      await signInThroughForm(page, email)
+      await expect(shownJobs(page)).toHaveCount(6)
+      const problems = consoleProblems(page)
+      const release = await holdEntry(page)
+
+      await page.goto('/my-jobs', { waitUntil: 'commit' })
+      await expectTheShell(page)
+      const heading = page.getByRole('heading', { level: 1, name: 'My Jobs' })
+      const search = page.getByRole('searchbox', { name: 'Search jobs' })
+      const before = { heading: await heading.boundingBox(), search: await search.boundingBox() }
+      // The sidebar is open beside the page on a tablet and a desktop, and out of sight on a phone.
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+      if (width <= 768) await expect(sidebar).toBeHidden()
+      else await expect(sidebar).toBeVisible()
+      expect(await hydratedNode(page, 'main h1')).toBe(false)
+      const prerenderedHeading = await heading.elementHandle()
+
+      release()
+      await expect.poll(() => hydratedNode(page, 'main h1')).toBe(true)
+      // Taken over, not drawn again: the document's own heading is still the one on the page.
+      expect(await prerenderedHeading!.evaluate((element) => element.isConnected)).toBe(true)
+      await expect(viewButton(page, ids[0]!)).toBeVisible()
+      await expect(shownJobs(page)).toHaveCount(6)
+      // Nothing above the list moved: the heading and the search field are where the document put them.
+      expect(await heading.boundingBox()).toEqual(before.heading)
+      expect(await search.boundingBox()).toEqual(before.search)
+      if (width <= 768) await expect(sidebar).toBeHidden()
+      else await expect(sidebar).toBeVisible()
+      await expect(page.getByRole('button', { name: width <= 768 ? 'Expand navigation' : 'Collapse navigation' })).toBeVisible()
+      expect(problems).toEqual([])
+    })
+  }
+
+  test('a signed-out visitor sees the shell until the scripts run, then the sign-in page', async ({ page }) => {
+    const release = await holdEntry(page)
+    await page.goto('/my-jobs', { waitUntil: 'commit' })
+    await expectTheShell(page)
+    release()
+    await expect(page).toHaveURL(/\/login$/)
+    // Sent there by the signed-in pages' guard, which names where the visitor was going.
+    expect(await page.evaluate(() => (window.history.state as { usr?: { from?: string } } | null)?.usr?.from)).toBe('/my-jobs')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'My Jobs' })).toHaveCount(0)
+    // Not told that a session timed out: there was none.
+    await expect(page.getByText('Your session has timed out due to inactivity. Please log in again.')).toHaveCount(0)
+  })
+})
+
+test('offline, /my-jobs is the prerendered document from the worker, and the stored list shows in it', async ({ page, context, request }) => {
+  const email = uniqueEmail('shell.offline')
+  await createClerk(request, email)
+  const ids = await createDemoJobs(email, 6)
+  await page.setViewportSize({ width: 820, height: 900 })
+  await signInThroughForm(page, email)
+  await expect(shownJobs(page)).toHaveCount(6)
+  await waitForServiceWorkerControl(page)
+  await expect.poll(() => jobListStoredInPage(page)).toBe(true)
+  // What the document held before any script ran: read as soon as it is parsed.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      ;(window as Window & { prerenderedAs?: string }).prerenderedAs = document.getElementById('root')?.dataset.prerendered ?? 'none'
+    })
+  })
+  const problems = consoleProblems(page)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByText('You are offline. Showing what was stored on this device.')).toBeVisible()
+  await expect(shownJobs(page)).toHaveCount(6)
+  await expect(viewButton(page, ids[0]!)).toBeVisible()
+  expect(await page.evaluate(() => (window as Window & { prerenderedAs?: string }).prerenderedAs)).toBe('/my-jobs')
+  // Offline requests fail as the browser reports them; nothing else.
+  expect(problems.filter((problem) => !problem.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([])
+  await context.setOffline(false)
+})
