@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { createDOMRenderer } from '@fluentui/react-components'
@@ -23,7 +24,10 @@ const root = document.getElementById('root')!
 const hydrating = holdsPrerenderedScreen(root, window.location.pathname, window.history.state, sessionStatus() !== 'signed-out')
 void startRoute(window.location.pathname, { wholeScreen: hydrating }).then(() => {
   const app = <App renderer={createDOMRenderer(document)} Router={BrowserRouter} />
-  if (hydrating) hydrateRoot(root, app)
+  // Hydrated as a transition, so React takes the document over in slices between which the browser
+  // answers input, rather than in one long task (docs/decisions.md "Performance: the blocking time
+  // after My Jobs' first paint"). The screen is already on display meanwhile.
+  if (hydrating) startTransition(() => void hydrateRoot(root, app))
   else createRoot(root).render(app)
   // After the render is scheduled, so that the worker's first idle moment comes after it.
   registerServiceWorker()

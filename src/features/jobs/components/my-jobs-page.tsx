@@ -2,7 +2,7 @@
 // table and its states, and the Job Details and Delete Job dialogs. The list refreshes itself every
 // 60 s except while a dialog is open; a failed refresh keeps the jobs shown, and when the connection
 // is gone the last known list stays with a note of its age.
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react'
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { useIsRestoring } from '@tanstack/react-query'
 import { PageTitle } from '@/components/page-title'
@@ -126,6 +126,13 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   const jobs = waiting ? undefined : (dashboard.data ?? stored?.jobs)
   // A long list's rows are built in slices: until they are, the rows shown before (or the spinner).
   const rows = useJobRows(jobs)
+  // The table is drawn from new rows in the background, in slices between which the browser paints
+  // and answers input, while what was shown stays: its first drawing (the status tabs measuring
+  // themselves, the toolbar, ten rows) was the longest task after the prerendered shell's paint
+  // (docs/decisions.md "Performance: the blocking time after My Jobs' first paint"). No rows (a new
+  // range still loading, a failure) show at once.
+  const deferredRows = useDeferredValue(rows)
+  const shownRows = rows && deferredRows
 
   // New filters start with nothing selected, so Delete Selected never takes jobs of another tab,
   // type or range. The search keeps the selection (the count beside the button stays in view).
@@ -155,7 +162,7 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   const showOfflineNote = jobs !== undefined && (!online || refreshFailedOffline || !!stored)
 
   const body = () => {
-    if (rows === undefined) {
+    if (shownRows === undefined) {
       // Nothing to show yet: the first load, its failure, no connection to make it, or a first long
       // list whose rows are still being built.
       if (jobs === undefined && (dashboard.isError || dashboard.fetchStatus === 'paused'))
@@ -168,7 +175,7 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
     }
     return (
       <JobsTable
-        rows={rows}
+        rows={shownRows}
         search={search}
         reportType={filters.reportType}
         jobType={filters.jobType}
