@@ -24,7 +24,7 @@ import { PersistQueryClientProvider, removeOldestQuery, type PersistedClient, ty
 import { currentClerk, onSessionEnded } from '@/lib/session'
 import { localDb, readLocal, removeLocal } from '@/lib/local-db'
 import { lookupKeys } from '@/lib/lookups'
-import { usePrerenderPass } from '@/lib/use-prerender-pass'
+import { useMountedInPrerenderPass } from '@/lib/use-prerender-pass'
 import { jobKeys } from '@/features/jobs/api/get-dashboard'
 
 export const JOBS_CACHE_PREFIX = 'inspectscribe.jobs-cache.'
@@ -181,7 +181,7 @@ function forgetJobs(client: QueryClient): void {
  */
 function AfterRestore({ children }: { children: ReactNode }) {
   const restoring = useIsRestoring()
-  const [alreadyShown] = useState(usePrerenderPass())
+  const alreadyShown = useMountedInPrerenderPass()
   return restoring && !alreadyShown ? null : children
 }
 

@@ -9,7 +9,7 @@ import { PageTitle } from '@/components/page-title'
 import { StatusMessage } from '@/components/status-message'
 import { ApiError } from '@/lib/api-client'
 import { useOnlineStatus } from '@/lib/use-online-status'
-import { usePrerenderPass } from '@/lib/use-prerender-pass'
+import { useMountedInPrerenderPass, usePrerenderPass } from '@/lib/use-prerender-pass'
 import { useJobsDashboard } from '../api/get-dashboard'
 import { useJobFilterOptions } from '../api/get-filter-options'
 import { useJob } from '../api/get-job'
@@ -84,8 +84,8 @@ export function MyJobsPage() {
   const [filters, setFilters, loaded] = useStoredJobFilters()
   const restoring = useIsRestoring()
   const prerendering = usePrerenderPass()
-  // Chosen once, at mount: only the prerendered page has something on screen to keep.
-  const [prerendered] = useState(prerendering)
+  // Only the prerendered page has something on screen to keep.
+  const prerendered = useMountedInPrerenderPass()
   if (loaded && !restoring && !prerendering) return <MyJobsContent filters={filters} setFilters={setFilters} />
   return prerendered ? <MyJobsContent filters={DEFAULT_JOB_FILTERS} setFilters={keepNothing} waiting /> : null
 }
