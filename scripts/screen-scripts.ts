@@ -9,7 +9,7 @@
 // /my-jobs never runs), so the page's chunks download beside the entry rather than after it has run.
 // docs/decisions.md "Performance: the prerendered documents' scripts".
 
-export const START_AFTER_PAINT = 'start-after-paint.js'
+const START_AFTER_PAINT = 'start-after-paint.js'
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g

@@ -87,9 +87,12 @@ async function renderScreen({ path, title, texts }: PrerenderedScreen, indexHtml
     .replace(ROOT, (_match, noscript: string) => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${screen}</div>${noscript}`)
 }
 
+/** A screen's document, and how it starts its scripts. */
+export type RenderedScreen = Pick<PrerenderedScreen, 'fileName' | 'startAfterPaint'> & { html: string }
+
 /** `indexHtml`: the built index.html. Returns each screen's document; throws when one did not render. */
-export async function prerenderScreens(indexHtml: string): Promise<{ fileName: string; html: string; startAfterPaint?: { routeModules: string[] } }[]> {
-  const documents: { fileName: string; html: string; startAfterPaint?: { routeModules: string[] } }[] = []
+export async function prerenderScreens(indexHtml: string): Promise<RenderedScreen[]> {
+  const documents: RenderedScreen[] = []
   for (const screen of PRERENDERED_SCREENS) {
     documents.push({ fileName: screen.fileName, html: await renderScreen(screen, indexHtml), startAfterPaint: screen.startAfterPaint })
   }
