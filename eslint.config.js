@@ -57,6 +57,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Served to the browser as it is (a prerendered document's loader).
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     // Playwright reads a fixture's dependencies from its destructuring pattern, even an empty one.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -7,12 +7,25 @@
 // docs/decisions.md "Performance: the prerendered sign-in page" and "Performance: the prerendered My
 // Jobs shell".
 import { createServer, type Plugin, type ResolvedConfig } from 'vite'
+import { routeChunkFiles, withStaticImports, type Bundle } from './preload-first-route.ts'
+import { withScreenScripts } from './screen-scripts.ts'
 
 const RENDERER_MODULE = '/src/app/prerender-screens.tsx'
 
 /** What RENDERER_MODULE exports: the built index.html in, each screen's document out. */
 interface ScreensRenderer {
-  prerenderScreens: (indexHtml: string) => Promise<{ fileName: string; html: string }[]>
+  prerenderScreens: (indexHtml: string) => Promise<{ fileName: string; html: string; startAfterPaint?: { routeModules: string[] } }[]>
+}
+
+/** What a document that starts its scripts after its paint names: the entry's chunks and its route's (scripts/screen-scripts.ts). */
+function scriptsFor(bundle: Bundle, config: ResolvedConfig, routeModules: string[]) {
+  const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)
+  if (!entry) throw new Error('prerender-screens: the build has no entry chunk')
+  return {
+    base: config.base,
+    entryFiles: withStaticImports(bundle, entry.fileName),
+    routeFiles: routeChunkFiles(bundle, config.root, entry.fileName, routeModules),
+  }
 }
 
 export function prerenderScreens(): Plugin {
@@ -40,7 +53,10 @@ export function prerenderScreens(): Plugin {
       })
       try {
         const { prerenderScreens: render } = (await server.ssrLoadModule(RENDERER_MODULE)) as ScreensRenderer
-        for (const { fileName, html } of await render(String(index.source))) this.emitFile({ type: 'asset', fileName, source: html })
+        for (const { fileName, html, startAfterPaint } of await render(String(index.source))) {
+          const source = startAfterPaint ? withScreenScripts(html, scriptsFor(bundle, config, startAfterPaint.routeModules)) : html
+          this.emitFile({ type: 'asset', fileName, source })
+        }
       } catch (error) {
         this.error(error instanceof Error ? error : new Error(String(error)))
       } finally {

@@ -23,6 +23,14 @@ export interface PrerenderedScreen {
   title: string
   /** Texts the rendered screen must show, each as an element's whole text: a missing one fails the build. */
   texts: string[]
+  /**
+   * Set for a screen nobody can use before its data arrive: its document starts the scripts only
+   * once it has been painted (public/start-after-paint.js), preloading these route modules' chunks
+   * (its frame and page, as src/app/route-modules.tsx loads them). Without it the document keeps
+   * index.html's scripts, fetched at once: the sign-in form takes typing before them and must work
+   * as soon as it can.
+   */
+  startAfterPaint?: { routeModules: string[] }
 }
 
 /**
@@ -42,6 +50,7 @@ export const PRERENDERED_SCREENS: PrerenderedScreen[] = [
     fileName: 'my-jobs.html',
     title: LIST_TEXT.pageTitle,
     texts: [LIST_TEXT.pageTitle, LIST_TEXT.reportType, LIST_TEXT.startDate, LIST_TEXT.loading, ...NAV_ENTRIES.map((entry) => entry.label)],
+    startAfterPaint: { routeModules: ['src/app/routes/app-frame.tsx', 'src/app/routes/my-jobs.tsx'] },
   },
 ]
 
@@ -78,9 +87,14 @@ async function renderScreen({ path, title, texts }: PrerenderedScreen, indexHtml
     .replace(ROOT, (_match, noscript: string) => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${screen}</div>${noscript}`)
 }
 
+/** A screen's document, and how it starts its scripts. */
+export type RenderedScreen = Pick<PrerenderedScreen, 'fileName' | 'startAfterPaint'> & { html: string }
+
 /** `indexHtml`: the built index.html. Returns each screen's document; throws when one did not render. */
-export async function prerenderScreens(indexHtml: string): Promise<{ fileName: string; html: string }[]> {
-  const documents: { fileName: string; html: string }[] = []
-  for (const screen of PRERENDERED_SCREENS) documents.push({ fileName: screen.fileName, html: await renderScreen(screen, indexHtml) })
+export async function prerenderScreens(indexHtml: string): Promise<RenderedScreen[]> {
+  const documents: RenderedScreen[] = []
+  for (const screen of PRERENDERED_SCREENS) {
+    documents.push({ fileName: screen.fileName, html: await renderScreen(screen, indexHtml), startAfterPaint: screen.startAfterPaint })
+  }
   return documents
 }

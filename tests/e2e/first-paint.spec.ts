@@ -9,7 +9,7 @@ import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.
 
 type Manifest = Record<string, { file: string }>
 
-/** The built portal's chunk file for a source module, from the manifest of the build the server serves. */
+/** The built portal's chunk file for a source module (index.html: the entry), from the manifest of the build the server serves. */
 function chunkOf(module: string): string {
   const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Manifest
   const chunk = manifest[module]
@@ -31,12 +31,62 @@ async function holdRequests(page: Page, file: string): Promise<() => void> {
 // The service worker would answer the chunks from its cache, where page.route cannot hold them.
 test.use({ serviceWorkers: 'block' })
 
+/** The document's module scripts and module preloads, as the files they name (without the leading /). */
+function moduleTags(html: string): string[] {
+  return [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+)"[^>]*>/g)].map((match) => match[1]!)
+}
+
+/** A prerendered document's loader (public/start-after-paint.js): the entry and the chunks it starts. */
+function afterPaintLoader(html: string): { entry: string; preloads: string[] } | null {
+  const tag = /<script defer src="\/start-after-paint\.js" data-entry="\/([^"]+)" data-preloads="([^"]*)"><\/script>/.exec(html)
+  return tag && { entry: tag[1]!, preloads: tag[2]!.split(' ').map((href) => href.slice(1)) }
+}
+
 test('index.html preloads the sign-in route’s chunks and has no stylesheet to wait for', async ({ request }) => {
-  const html = await (await request.get('/login', { headers: { accept: 'text/html' } })).text()
-  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1])
-  expect(preloaded).toContain(chunkOf('src/app/routes/auth-frame.tsx'))
-  expect(preloaded).toContain(chunkOf('src/app/routes/login.tsx'))
+  // / is answered with index.html (only /login and /my-jobs have documents of their own).
+  const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text()
+  expect(html).not.toContain('data-prerendered')
+  // Its screen is drawn by the scripts: they start at once.
+  expect(moduleTags(html)).toEqual(expect.arrayContaining([chunkOf('index.html'), chunkOf('src/app/routes/auth-frame.tsx'), chunkOf('src/app/routes/login.tsx')]))
+  expect(afterPaintLoader(html)).toBeNull()
   expect(html).not.toContain('rel="stylesheet"')
+})
+
+// docs/decisions.md "Performance: the prerendered documents' scripts".
+test('my-jobs.html starts its own route’s chunks, after its paint; login.html keeps index.html’s scripts', async ({ request }) => {
+  // The sign-in form takes typing before the scripts: they start at once, as index.html's do.
+  const index = moduleTags(await (await request.get('/', { headers: { accept: 'text/html' } })).text())
+  const login = await (await request.get('/login', { headers: { accept: 'text/html' } })).text()
+  expect(login).toContain('data-prerendered="/login"')
+  expect(moduleTags(login)).toEqual(index)
+  expect(afterPaintLoader(login)).toBeNull()
+
+  const myJobs = await (await request.get('/my-jobs', { headers: { accept: 'text/html' } })).text()
+  expect(moduleTags(myJobs)).toEqual([])
+  const loader = afterPaintLoader(myJobs)
+  expect(loader?.entry).toBe(chunkOf('index.html'))
+  const preloads = loader?.preloads ?? []
+  expect(preloads).toEqual(expect.arrayContaining([chunkOf('src/app/routes/app-frame.tsx'), chunkOf('src/app/routes/my-jobs.tsx')]))
+  expect(preloads).not.toContain(chunkOf('src/app/routes/login.tsx'))
+  expect(preloads).not.toContain(chunkOf('src/app/routes/auth-frame.tsx'))
+  expect(new Set(preloads).size).toBe(preloads.length)
+})
+
+test('on a prerendered /my-jobs the scripts are asked for after the first paint, and the page then works', async ({ page, request }) => {
+  const email = uniqueEmail('first-paint.after-paint')
+  await createClerk(request, email)
+  await signInThroughForm(page, email)
+  await page.reload()
+  await expect(page.getByText('No jobs found. Try adjusting your filters or search query.')).toBeVisible()
+  const entry = chunkOf('index.html')
+  const timing = await page.evaluate((file) => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]
+    const script = performance.getEntriesByType('resource').find((resource) => resource.name.endsWith(`/${file}`))
+    return { paint: paint?.startTime ?? null, script: script?.startTime ?? null }
+  }, entry)
+  expect(timing.paint).not.toBeNull()
+  expect(timing.script).not.toBeNull()
+  expect(timing.script!).toBeGreaterThanOrEqual(timing.paint!)
 })
 
 // /my-jobs has its whole screen in its document (tests/e2e/prerendered-my-jobs.spec.ts); the other

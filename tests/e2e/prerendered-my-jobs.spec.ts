@@ -1,5 +1,5 @@
 // The prerendered My Jobs shell (docs/decisions.md "Performance: the prerendered My Jobs shell"): the
-// document /my-jobs receives holds the signed-in frame and My Jobs' heading, filters and spinner, with
+// document /my-jobs receives holds the signed-in frame and My Jobs' heading, filters, status tabs and spinner, with
 // nothing of any clerk in it; React takes it over (hydration) without a mismatch and the clerk's jobs
 // then show, where they were, at a phone's, a tablet's and a desktop's width; a signed-out visitor
 // still ends on the sign-in page; offline, the worker answers with the same document and the stored
@@ -57,6 +57,7 @@ async function expectTheShell(page: Page): Promise<void> {
   await expect(navigation.getByRole('link', { name: 'Create Job', includeHidden: true })).toHaveAttribute('href', '/create-job')
   await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: 'Start date' })).toHaveValue('')
+  await expect(page.getByRole('tablist', { name: 'Job status' }).getByRole('tab', { name: 'All', selected: true })).toBeVisible()
   await expect(page.getByText('Loading jobs', { exact: true })).toBeVisible()
 }
 
@@ -76,7 +77,7 @@ test('the HTML served for /my-jobs holds the signed-in shell and nothing of the 
   const html = await (await page.request.get('/my-jobs', { headers: { accept: 'text/html' } })).text()
   expect(html).toContain('<title>My Jobs · InspectScribe</title>')
   expect(html).toContain('data-prerendered="/my-jobs"')
-  for (const text of ['>My Jobs</h1>', '>Showing all jobs</h2>', '>Create Job<', '>Template Management<', '>Total Credit<', '>Add Credit<', '>Search jobs<', '>Loading jobs<']) {
+  for (const text of ['>My Jobs</h1>', '>Showing all jobs</h2>', '>Create Job<', '>Template Management<', '>Total Credit<', '>Add Credit<', '>Search jobs<', 'aria-label="Job status"', '>Completed<', '>Loading jobs<']) {
     expect(html).toContain(text)
   }
   for (const personal of [email, 'Quentin', 'Prerender', '>QP<', 'View details of job']) expect(html).not.toContain(personal)
@@ -107,23 +108,29 @@ test.describe('the first load, before and after the scripts', () => {
       await expectTheShell(page)
       const heading = page.getByRole('heading', { level: 1, name: 'My Jobs' })
       const search = page.getByRole('searchbox', { name: 'Search jobs' })
-      const before = { heading: await heading.boundingBox(), search: await search.boundingBox() }
+      const tabs = page.getByRole('tablist', { name: 'Job status' })
+      const before = { heading: await heading.boundingBox(), search: await search.boundingBox(), tabs: await tabs.boundingBox() }
       // The sidebar is open beside the page on a tablet and a desktop, and out of sight on a phone.
       const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
       if (width <= 768) await expect(sidebar).toBeHidden()
       else await expect(sidebar).toBeVisible()
       expect(await hydratedNode(page, 'main h1')).toBe(false)
       const prerenderedHeading = await heading.elementHandle()
+      const prerenderedTabs = await tabs.elementHandle()
 
       release()
       await expect.poll(() => hydratedNode(page, 'main h1')).toBe(true)
       // Taken over, not drawn again: the document's own heading is still the one on the page.
       expect(await prerenderedHeading!.evaluate((element) => element.isConnected)).toBe(true)
       await expect(viewButton(page, ids[0]!)).toBeVisible()
+      // The status tabs too: mounted before the jobs, they do not measure themselves when the jobs come
+      // (docs/decisions.md "Performance: the status tabs before the jobs").
+      expect(await prerenderedTabs!.evaluate((element) => element.isConnected)).toBe(true)
       await expect(shownJobs(page)).toHaveCount(6)
-      // Nothing above the list moved: the heading and the search field are where the document put them.
+      // Nothing above the list moved: the heading, the search field and the tabs are where the document put them.
       expect(await heading.boundingBox()).toEqual(before.heading)
       expect(await search.boundingBox()).toEqual(before.search)
+      expect(await tabs.boundingBox()).toEqual(before.tabs)
       if (width <= 768) await expect(sidebar).toBeHidden()
       else await expect(sidebar).toBeVisible()
       await expect(page.getByRole('button', { name: width <= 768 ? 'Expand navigation' : 'Collapse navigation' })).toBeVisible()

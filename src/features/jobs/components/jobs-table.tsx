@@ -2,8 +2,9 @@
 // boundary and 1 sibling page, and selection of the jobs that may be deleted (Completed or Failed,
 // §4). It receives the rows, a refresh callback, a status-filter callback and a view-details
 // callback; the page keeps the selection so that it can clear it after a deletion. The jobs show as
-// a table from 1024 px of viewport up and as cards below (use-media-query.ts).
-import { useMemo, useState } from 'react'
+// a table from 1024 px of viewport up and as cards below (use-media-query.ts). Until the rows are
+// here, the tabs show above what the page gives in their place (the spinner, or why they failed).
+import { useMemo, useState, type ReactNode } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowClockwise20Regular, Delete20Regular } from '@fluentui/react-icons'
 import type { JobRow } from '../lib/job-rows'
@@ -25,8 +26,10 @@ const useStyles = makeStyles({
 })
 
 export interface JobsTableProps {
-  /** All rows of the date range; the table applies the status tab, filters, search, sort and page. */
-  rows: JobRow[]
+  /** All rows of the date range; the table applies the status tab, filters, search, sort and page. Undefined until they are here. */
+  rows: JobRow[] | undefined
+  /** What shows below the status tabs while there are no rows. */
+  placeholder?: ReactNode
   search: string
   /** Report type name, '' for all. */
   reportType: string
@@ -47,6 +50,23 @@ export interface JobsTableProps {
 }
 
 export function JobsTable(props: JobsTableProps) {
+  const { rows, status, onStatusChange, placeholder } = props
+  const styles = useStyles()
+  // The tabs are mounted before the rows arrive (and are in the prerendered my-jobs.html), not with
+  // them: Fluent's Overflow measures the tab row synchronously when it mounts, and mounted in the same
+  // commit as the first jobs that forced the browser to lay out the whole new list inside the commit,
+  // 120 to 150 ms where its own rendering step takes about 6 (docs/decisions.md "Performance: the
+  // status tabs before the jobs").
+  return (
+    <div className={styles.root}>
+      <JobStatusTabs status={status} onStatusChange={onStatusChange} />
+      {rows === undefined ? placeholder : <JobsList {...props} rows={rows} />}
+    </div>
+  )
+}
+
+/** The toolbar, the jobs of the page and the pagination, below the tabs. */
+function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
   const { rows, search, reportType, jobType, status, selectedIds, onSelectionChange } = props
   const styles = useStyles()
   const asTable = useJobsTableLayout()
@@ -95,9 +115,7 @@ export function JobsTable(props: JobsTableProps) {
   const View = asTable ? JobsTableView : JobCards
 
   return (
-    <div className={styles.root}>
-      <JobStatusTabs status={status} onStatusChange={props.onStatusChange} />
-
+    <>
       <div className={styles.toolbar}>
         <span className={styles.count} aria-live="polite">
           {TEXT.selectedCount(selectionIds.length)}
@@ -121,6 +139,6 @@ export function JobsTable(props: JobsTableProps) {
           <JobsPagination page={page} pageCount={pageCount} summary={TEXT.range(first, last, total)} onPage={goTo} />
         </>
       )}
-    </div>
+    </>
   )
 }

@@ -407,14 +407,32 @@ describe('MyJobsPage', () => {
     await waitForDialogClosed()
   })
 
-  it('shows a spinner while the jobs load', async () => {
+  it('shows the status tabs and a spinner while the jobs load, and keeps the same tabs when they arrive', async () => {
     const held = heldReply({ status: 200, body: JOBS })
     api.answer('GET', '/clerk/dashboard', held.promise)
     renderPage()
     expect(await screen.findByRole('progressbar', { name: 'Loading jobs' })).toBeInTheDocument()
+    // Mounted before the jobs, not with them (docs/decisions.md "Performance: the status tabs before
+    // the jobs"): the same element once the jobs are in.
+    const tabs = screen.getByRole('tablist', { name: 'Job status' })
+    expect(within(tabs).getByRole('tab', { name: 'All', selected: true })).toBeInTheDocument()
     held.release()
     await screen.findByRole('table', { name: 'Jobs' })
     expect(screen.queryByRole('progressbar', { name: 'Loading jobs' })).not.toBeInTheDocument()
+    expect(screen.getByRole('tablist', { name: 'Job status' })).toBe(tabs)
+  })
+
+  it('lets a status tab be chosen while the jobs load, and shows only that status when they arrive', async () => {
+    const held = heldReply({ status: 200, body: JOBS })
+    api.answer('GET', '/clerk/dashboard', held.promise)
+    const { user } = renderPage()
+    await screen.findByRole('progressbar', { name: 'Loading jobs' })
+    await user.click(screen.getByRole('tab', { name: 'Completed' }))
+    expect(subtitle()).toHaveTextContent(/^Showing Completed jobs$/)
+    held.release()
+    await screen.findByRole('table', { name: 'Jobs' })
+    expect(shownIds()).toEqual([12])
+    expect(screen.getByRole('tab', { name: 'Completed' })).toHaveAttribute('aria-selected', 'true')
   })
 
   it.each([
@@ -425,6 +443,7 @@ describe('MyJobsPage', () => {
     renderPage()
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to load job data\. Please try again later\.$/)
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    expect(screen.getByRole('tablist', { name: 'Job status' })).toBeInTheDocument()
   })
 
   it('says "No jobs found. Try adjusting your filters or search query." when there are none', async () => {

@@ -127,8 +127,8 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   // A long list's rows are built in slices: until they are, the rows shown before (or the spinner).
   const rows = useJobRows(jobs)
   // The table is drawn from new rows in the background, in slices between which the browser paints
-  // and answers input, while what was shown stays: its first drawing (the status tabs measuring
-  // themselves, the toolbar, ten rows) was the longest task after the prerendered shell's paint
+  // and answers input, while what was shown stays: its first drawing (the toolbar, ten rows) was the
+  // longest task after the prerendered shell's paint
   // (docs/decisions.md "Performance: the blocking time after My Jobs' first paint"). No rows (a new
   // range still loading, a failure) show at once.
   const deferredRows = useDeferredValue(rows)
@@ -161,35 +161,17 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   const refreshFailedOffline = dashboard.isRefetchError && noAnswer
   const showOfflineNote = jobs !== undefined && (!online || refreshFailedOffline || !!stored)
 
-  const body = () => {
-    if (shownRows === undefined) {
-      // Nothing to show yet: the first load, its failure, no connection to make it, or a first long
-      // list whose rows are still being built.
-      if (jobs === undefined && (dashboard.isError || dashboard.fetchStatus === 'paused'))
-        return (
-          <StatusMessage intent="error" role="alert">
-            {TEXT.loadFailed}
-          </StatusMessage>
-        )
-      return <Spinner className={styles.loading} size="medium" labelPosition="after" label={TEXT.loading} />
-    }
-    return (
-      <JobsTable
-        rows={shownRows}
-        search={search}
-        reportType={filters.reportType}
-        jobType={filters.jobType}
-        status={filters.status}
-        onStatusChange={(status) => changeFilters({ status })}
-        onRefresh={() => void dashboard.refetch()}
-        refreshing={dashboard.isFetching}
-        onViewDetails={openDetails}
-        onDelete={openDeletion}
-        selectedIds={selectedIds}
-        onSelectionChange={setSelectedIds}
-      />
-    )
-  }
+  // What the table shows below its tabs until there are rows: why the first load failed (or could
+  // not be made without a connection), else the spinner (the first load, or a first long list whose
+  // rows are still being built).
+  const listFailed = jobs === undefined && (dashboard.isError || dashboard.fetchStatus === 'paused')
+  const placeholder = listFailed ? (
+    <StatusMessage intent="error" role="alert">
+      {TEXT.loadFailed}
+    </StatusMessage>
+  ) : (
+    <Spinner className={styles.loading} size="medium" labelPosition="after" label={TEXT.loading} />
+  )
 
   return (
     <div className={styles.page}>
@@ -214,7 +196,23 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
           onSearchChange={setSearch}
         />
       </div>
-      <div className={styles.card}>{body()}</div>
+      <div className={styles.card}>
+        <JobsTable
+          rows={shownRows}
+          placeholder={placeholder}
+          search={search}
+          reportType={filters.reportType}
+          jobType={filters.jobType}
+          status={filters.status}
+          onStatusChange={(status) => changeFilters({ status })}
+          onRefresh={() => void dashboard.refetch()}
+          refreshing={dashboard.isFetching}
+          onViewDetails={openDetails}
+          onDelete={openDeletion}
+          selectedIds={selectedIds}
+          onSelectionChange={setSelectedIds}
+        />
+      </div>
 
       {/* Mounted from the first opening on and closed through `open`: a Fluent dialog unmounted while
           open leaves the page aria-hidden (src/lib/modal-hiding.ts). */}

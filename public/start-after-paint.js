@@ -1,0 +1,45 @@
+// Starts a prerendered document's scripts once its screen has been painted (my-jobs.html:
+// scripts/screen-scripts.ts writes this script's tag, naming the entry and the route's chunks). The
+// screen is already in the HTML and needs no script to show; started after its paint, no script can
+// look like part of it (docs/decisions.md "Performance: the prerendered documents' scripts").
+// A classic script, not a module: the browser records when it ran, so it is not taken for one either.
+;(() => {
+  const tag = document.currentScript
+  const entry = tag.dataset.entry
+  const preloads = (tag.dataset.preloads || '').split(' ').filter(Boolean)
+
+  function start() {
+    for (const href of preloads) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.crossOrigin = 'anonymous'
+      link.href = href
+      document.head.append(link)
+    }
+    const script = document.createElement('script')
+    script.type = 'module'
+    script.crossOrigin = 'anonymous'
+    script.src = entry
+    document.head.append(script)
+  }
+
+  let started = false
+  function startOnce() {
+    if (started) return
+    started = true
+    start()
+  }
+
+  // The browser reports the first contentful paint once the frame is on screen. A hidden page paints
+  // nothing (and a page hidden meanwhile stops painting): its scripts start at once, as they do where
+  // paints are not reported.
+  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) startOnce()
+  else {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return
+      observer.disconnect()
+      startOnce()
+    }).observe({ type: 'paint', buffered: true })
+    document.addEventListener('visibilitychange', startOnce, { once: true })
+  }
+})()

@@ -1,0 +1,34 @@
+// The script tags of a prerendered document that starts its scripts after its paint (my-jobs.html;
+// scripts/prerender-screens.ts), from index.html's. Its screen is already in the HTML, so no script
+// takes part in its paint, and none is fetched before it:
+// one small classic script, public/start-after-paint.js, starts the entry and preloads the route's
+// chunks once the screen has been painted. Lighthouse's simulation takes every module script that
+// arrived before the first paint for part of it (it cannot see when a module ran), and whether the
+// scripts beat the paint on a fast machine decided between an LCP of 0.9 and of 3 s.
+// The document preloads its own route's chunks (index.html preloads the sign-in route's, which
+// /my-jobs never runs), so the page's chunks download beside the entry rather than after it has run.
+// docs/decisions.md "Performance: the prerendered documents' scripts".
+
+const START_AFTER_PAINT = 'start-after-paint.js'
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+
+export interface ScreenScripts {
+  /** The public path the build's files are served under (Vite's `base`). */
+  base: string
+  /** The chunk files the entry imports statically (Vite preloads them in index.html). */
+  entryFiles: ReadonlySet<string>
+  /** The chunk files of the screen's route, besides the entry's. */
+  routeFiles: readonly string[]
+}
+
+/** `indexHtml` with its entry script and preloads replaced by the screen's loader; throws when index.html has no entry script. */
+export function withScreenScripts(indexHtml: string, { base, entryFiles, routeFiles }: ScreenScripts): string {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)
+  if (!entry) throw new Error('index.html has no <script type="module" crossorigin src="…"> entry')
+  const entryPreloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1]!).filter((href) => entryFiles.has(href.slice(base.length)))
+  const preloads = [...entryPreloads, ...routeFiles.map((file) => `${base}${file}`)]
+  const loader = `<script defer src="${base}${START_AFTER_PAINT}" data-entry="${entry[1]}" data-preloads="${preloads.join(' ')}"></script>`
+  return indexHtml.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => loader)
+}
