@@ -6,8 +6,13 @@
 import type { TSchema } from 'typebox'
 import { inSlices } from '../main-thread-slices'
 
-/** Items checked in one go: ~8 ms of a 2-core machine's time, still under 50 ms on a slow tablet. */
-export const CHECK_SLICE = 250
+/**
+ * Items checked in one go. 250 took about 8 ms of a 2-core machine's time once the checker had run a
+ * while, but 22-31 ms for the first slices of a page load (traced under Lighthouse), over 100 ms at
+ * a slow tablet's 4x: 100 keeps those first slices near 12 ms (docs/decisions.md "Performance: the
+ * render after hydration").
+ */
+export const CHECK_SLICE = 100
 
 /** Array keywords about the list as a whole: a schema with any of them is checked in one go. */
 const WHOLE_LIST_KEYWORDS = ['minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'prefixItems', 'additionalItems', 'unevaluatedItems']
