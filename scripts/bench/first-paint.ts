@@ -15,7 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
-import puppeteer, { type Browser } from 'puppeteer-core'
+import puppeteer, { ProtocolError, TimeoutError, type Browser } from 'puppeteer-core'
 import { chromiumPath } from '../../tests/e2e/support/chromium.ts'
 import { startServer, type RunningServer } from '../../tests/e2e/support/server.ts'
 import { ROOT } from './paths.ts'
@@ -28,7 +28,14 @@ const RUNS = 3
 export interface PaintFigures {
   route: string
   performance: number
+  /** Lighthouse's own accessibility score. */
   accessibility: number
+  /**
+   * The same score with exactly issue 14's known false positive left out: `aria-hidden-focus` counted
+   * as passed when every element it flags is one of Tabster's focus guards (`data-tabster-dummy`), as
+   * the e2e suite's axe check does (tests/e2e/support/axe.ts). Any other finding still counts.
+   */
+  accessibilityWithoutFocusGuards: number
   fcpMs: number
   lcpMs: number
   tbtMs: number
@@ -47,15 +54,57 @@ const FLAGS: Flags = {
   ...(process.env.FIRST_PAINT_REPORTS ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
 }
 
+type LighthouseResult = RunnerResult['lhr']
+
+const FOCUS_GUARD_AUDIT = 'aria-hidden-focus'
+
+/** Whether an audit item's element is a Tabster focus guard, read from the element's opening tag. */
+function isFocusGuard(item: unknown): boolean {
+  const snippet = (item as { node?: { snippet?: unknown } }).node?.snippet
+  if (typeof snippet !== 'string') return false
+  const openingTag = snippet.slice(0, snippet.indexOf('>') + 1)
+  return /\sdata-tabster-dummy[\s=>]/.test(openingTag)
+}
+
+/**
+ * The accessibility category's score as Lighthouse computes it (the weighted mean of its scored
+ * audits, rounded to hundredths), with `passes` counted as passed. Checked against Lighthouse's own
+ * figure with nothing passed, so a change in how Lighthouse scores cannot go unseen.
+ */
+function accessibilityScore(lhr: LighthouseResult, passes: string[]): number {
+  let weighted = 0
+  let weights = 0
+  for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+    const score = lhr.audits[ref.id]?.score
+    if (ref.weight === 0 || score === null || score === undefined) continue
+    weighted += ref.weight * (passes.includes(ref.id) ? 1 : score)
+    weights += ref.weight
+  }
+  return weights === 0 ? 0 : Math.round((weighted / weights) * 100)
+}
+
+function accessibilityWithoutFocusGuards(lhr: LighthouseResult, accessibility: number): number {
+  const computed = accessibilityScore(lhr, [])
+  if (computed !== accessibility) {
+    throw new Error(`The bench computes accessibility ${computed} where Lighthouse says ${accessibility}: its scoring has changed`)
+  }
+  const audit = lhr.audits[FOCUS_GUARD_AUDIT]
+  const items = (audit?.details as { items?: unknown[] } | undefined)?.items ?? []
+  const onlyFocusGuards = audit?.score === 0 && items.length > 0 && items.every(isFocusGuard)
+  return onlyFocusGuards ? accessibilityScore(lhr, [FOCUS_GUARD_AUDIT]) : accessibility
+}
+
 function figures(route: string, result: RunnerResult): PaintFigures {
   const { categories, audits } = result.lhr
   const accessibilityFindings = Object.values(audits)
     .filter((audit) => audit.score === 0 && categories.accessibility?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
     .map((audit) => audit.id)
+  const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100)
   return {
     route,
     performance: Math.round((categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    accessibility,
+    accessibilityWithoutFocusGuards: accessibilityWithoutFocusGuards(result.lhr, accessibility),
     fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
@@ -109,32 +158,56 @@ async function signIn(browser: Browser, baseUrl: string) {
 }
 
 /**
- * Lighthouse's own failures to record a load, which say nothing of the page: on this 2-core machine
- * about one load in four or five ends on one of them. Such a run is made again, once.
+ * Failures to record a load, which say nothing of the page: Lighthouse's own (`runtimeError`), and
+ * Puppeteer's when Chromium does not answer a protocol call in time (thrown, during the sign-in or
+ * Lighthouse's load). On this 2-core machine about one load in four or five ends on one of them.
+ * Such a run is made again, once per route.
  */
 const RECORDING_FAILURES = ['NO_NAVSTART', 'NO_FCP', 'PROTOCOL_TIMEOUT']
 
+function isRecordingFailure(error: unknown): boolean {
+  return error instanceof ProtocolError || error instanceof TimeoutError
+}
+
+/** One Lighthouse load of `route`, on a fresh signed-in page when `signedIn`; why not, when it was not recorded. */
+async function measureOnce(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  signedIn: boolean,
+): Promise<RunnerResult | { unrecorded: string }> {
+  let page
+  try {
+    page = signedIn ? await signIn(browser, baseUrl) : await browser.newPage()
+    const result = await lighthouse(`${baseUrl}${route}`, FLAGS, undefined, page)
+    if (!result) throw new Error(`Lighthouse gave no result for ${route}`)
+    const failure = result.lhr.runtimeError
+    if (failure && RECORDING_FAILURES.includes(failure.code)) return { unrecorded: `${failure.code}: ${failure.message}` }
+    if (failure) throw new Error(`Lighthouse could not measure ${route}: ${failure.message}`)
+    return result
+  } catch (error) {
+    if (isRecordingFailure(error)) return { unrecorded: `${(error as Error).name}: ${(error as Error).message}` }
+    throw error
+  } finally {
+    await page?.close().catch(() => undefined)
+  }
+}
+
 async function measureRoute(browser: Browser, baseUrl: string, route: string, signedIn: boolean): Promise<PaintFigures> {
   const runs: PaintFigures[] = []
-  for (let run = 0, retried = false; run < RUNS; ) {
-    const page = signedIn ? await signIn(browser, baseUrl) : await browser.newPage()
-    try {
-      const result = await lighthouse(`${baseUrl}${route}`, FLAGS, undefined, page)
-      if (!result) throw new Error(`Lighthouse gave no result for ${route}`)
-      const failure = result.lhr.runtimeError
-      if (failure && RECORDING_FAILURES.includes(failure.code) && !retried) {
-        retried = true
-        continue
-      }
-      if (failure) throw new Error(`Lighthouse could not measure ${route}: ${failure.message}`)
-      const landed = new URL(result.lhr.finalDisplayedUrl).pathname
-      if (landed !== route) throw new Error(`Lighthouse's load of ${route} ended on ${landed}`)
-      runs.push(figures(route, result))
-      saveReport(route, run, result)
-      run++
-    } finally {
-      await page.close()
+  let retried = false
+  while (runs.length < RUNS) {
+    const result = await measureOnce(browser, baseUrl, route, signedIn)
+    if ('unrecorded' in result) {
+      if (retried) throw new Error(`A second load of ${route} could not be recorded (${result.unrecorded})`)
+      console.log(`  (a load of ${route} was not recorded and is made again: ${result.unrecorded})`)
+      retried = true
+      continue
     }
+    const landed = new URL(result.lhr.finalDisplayedUrl).pathname
+    if (landed !== route) throw new Error(`Lighthouse's load of ${route} ended on ${landed}`)
+    runs.push(figures(route, result))
+    saveReport(route, runs.length - 1, result)
   }
   return median(runs)
 }

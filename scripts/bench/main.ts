@@ -17,7 +17,8 @@
 //      save when a file is added, and a reload until the draft is shown): budgets 10 s and 3 s.
 //   8. The first paint: Lighthouse 11 mobile on /login and on /my-jobs (the demo clerk with 12 jobs,
 //      then with 5,000 when the operator's demo-jobs allows that many), median of 3: performance at
-//      least 95 and 90, accessibility 100 on both.
+//      least 95 and 90, accessibility 100 on both, Tabster's focus guards left out of
+//      aria-hidden-focus as issue 14 asks (Lighthouse's own score is printed beside it).
 //   9. The job list on the device, in Chromium with those 5,000 jobs: the offline copy's size, and the
 //      longest main-thread task when a full list arrives, when a 304 arrives and on a reload: budget 50 ms.
 //  10. (responsiveness) /api/health's p99 while 8 connections load the 5,000-job clerk's full list,
@@ -250,7 +251,10 @@ async function reportFullListRate() {
   }
 }
 
-/** Lighthouse performance budgets per route; accessibility must be 100 on each. */
+/**
+ * Lighthouse performance budgets per route; accessibility must be 100 on each, with exactly the known
+ * false positive left out (first-paint.ts, `accessibilityWithoutFocusGuards`).
+ */
 const PAINT_BUDGETS: Record<string, number> = { '/login': 95, '/my-jobs': 90 }
 const ACCESSIBILITY_BUDGET = 100
 const PAINT_JOB_COUNTS = [DEMO_SEEDED_JOBS, 5000]
@@ -266,12 +270,15 @@ async function reportFirstPaint() {
     for (const figures of result.routes) {
       const budget = PAINT_BUDGETS[figures.route]!
       const slow = figures.performance < budget
-      const inaccessible = figures.accessibility < ACCESSIBILITY_BUDGET
-      const found = figures.accessibilityFindings.length > 0 ? ` (${figures.accessibilityFindings.join(', ')})` : ''
+      const inaccessible = figures.accessibilityWithoutFocusGuards < ACCESSIBILITY_BUDGET
+      const found = figures.accessibilityFindings.length > 0 ? `, finding ${figures.accessibilityFindings.join(', ')}` : ''
+      const lighthouseOwn =
+        figures.accessibility === figures.accessibilityWithoutFocusGuards ? '' : ` (Lighthouse's own ${figures.accessibility}${found}: Tabster's focus guards only)`
       console.log(
         `  ${figures.route.padEnd(9)} performance ${String(figures.performance).padStart(3)} (budget ${budget}): ${slow ? 'OVER BUDGET' : 'within budget'}; ` +
-          `accessibility ${figures.accessibility}${found} (budget ${ACCESSIBILITY_BUDGET}): ${inaccessible ? 'OVER BUDGET' : 'within budget'}`,
+          `accessibility ${figures.accessibilityWithoutFocusGuards}${lighthouseOwn} (budget ${ACCESSIBILITY_BUDGET}): ${inaccessible ? 'OVER BUDGET' : 'within budget'}`,
       )
+      if (inaccessible && figures.accessibilityFindings.length > 0) console.log(`            accessibility findings: ${figures.accessibilityFindings.join(', ')}`)
       console.log(`            FCP ${(figures.fcpMs / 1000).toFixed(2)} s  LCP ${(figures.lcpMs / 1000).toFixed(2)} s  TBT ${figures.tbtMs.toFixed(0)} ms`)
       if (slow) over.push(`${figures.route} performance (${jobs} jobs)`)
       if (inaccessible) over.push(`${figures.route} accessibility (${jobs} jobs)`)
