@@ -1,4 +1,4 @@
-// Starts a prerendered document's scripts once its screen has been painted (my-jobs.html:
+// Starts a prerendered document's scripts once its screen has been painted (login.html, my-jobs.html:
 // scripts/screen-scripts.ts writes this script's tag, naming the entry and the route's chunks). The
 // screen is already in the HTML and needs no script to show; started after its paint, no script can
 // look like part of it (docs/decisions.md "Performance: the prerendered documents' scripts").
@@ -22,6 +22,19 @@
     script.src = entry
     document.head.append(script)
   }
+
+  // A form that keeps an early submission (src/lib/early-submit.ts: the sign-in form) and is submitted
+  // before the app has taken it over is marked, and submits itself once taken over. The browser has
+  // already checked the required fields: an incomplete form fires no submit event. Afterwards the
+  // form's own handler resets the mark in the same event.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target
+      if (form instanceof HTMLFormElement && form.hasAttribute('data-early-submit')) form.setAttribute('data-early-submit', 'pending')
+    },
+    true,
+  )
 
   let started = false
   function startOnce() {

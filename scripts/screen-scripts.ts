@@ -1,13 +1,14 @@
-// The script tags of a prerendered document that starts its scripts after its paint (my-jobs.html;
-// scripts/prerender-screens.ts), from index.html's. Its screen is already in the HTML, so no script
-// takes part in its paint, and none is fetched before it:
-// one small classic script, public/start-after-paint.js, starts the entry and preloads the route's
-// chunks once the screen has been painted. Lighthouse's simulation takes every module script that
-// arrived before the first paint for part of it (it cannot see when a module ran), and whether the
-// scripts beat the paint on a fast machine decided between an LCP of 0.9 and of 3 s.
-// The document preloads its own route's chunks (index.html preloads the sign-in route's, which
+// The script tags of a prerendered document that starts its scripts after its paint (login.html and
+// my-jobs.html; scripts/prerender-screens.ts), from index.html's. Its screen is already in the HTML,
+// so no script takes part in its paint, and none is fetched before it: one small classic script,
+// public/start-after-paint.js, starts the entry and preloads the route's chunks once the screen has
+// been painted. Lighthouse's simulation takes every module script that arrived before the first paint
+// for part of it (it cannot see when a module ran), and whether the scripts beat the paint on a fast
+// machine decided between an LCP of 0.9 and of 3 s.
+// Each document preloads its own route's chunks (index.html preloads the sign-in route's, which
 // /my-jobs never runs), so the page's chunks download beside the entry rather than after it has run.
-// docs/decisions.md "Performance: the prerendered documents' scripts".
+// docs/decisions.md "Performance: the prerendered documents' scripts" and "the sign-in page's
+// scripts after its paint".
 
 const START_AFTER_PAINT = 'start-after-paint.js'
 

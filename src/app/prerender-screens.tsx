@@ -24,11 +24,9 @@ export interface PrerenderedScreen {
   /** Texts the rendered screen must show, each as an element's whole text: a missing one fails the build. */
   texts: string[]
   /**
-   * Set for a screen nobody can use before its data arrive: its document starts the scripts only
-   * once it has been painted (public/start-after-paint.js), preloading these route modules' chunks
-   * (its frame and page, as src/app/route-modules.tsx loads them). Without it the document keeps
-   * index.html's scripts, fetched at once: the sign-in form takes typing before them and must work
-   * as soon as it can.
+   * Its document starts the scripts only once it has been painted (public/start-after-paint.js),
+   * preloading these route modules' chunks (its frame and page, as src/app/route-modules.tsx loads
+   * them). Without it the document keeps index.html's scripts, fetched at once.
    */
   startAfterPaint?: { routeModules: string[] }
 }
@@ -44,6 +42,7 @@ export const PRERENDERED_SCREENS: PrerenderedScreen[] = [
     fileName: 'login.html',
     title: LOGIN_TEXT.title,
     texts: [LOGIN_TEXT.title, LOGIN_TEXT.email, LOGIN_TEXT.password, LOGIN_TEXT.submit, LOGIN_TEXT.forgotPassword],
+    startAfterPaint: { routeModules: ['src/app/routes/auth-frame.tsx', 'src/app/routes/login.tsx'] },
   },
   {
     path: '/my-jobs',

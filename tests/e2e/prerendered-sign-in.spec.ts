@@ -103,6 +103,39 @@ test('React takes over the prerendered form without a mismatch, and signs in wit
   expect(problems).toEqual([])
 })
 
+// docs/decisions.md "Performance: the sign-in page's scripts after its paint".
+test('Sign In pressed before the scripts have run signs in once they have, with one request', async ({ page, request }) => {
+  const email = uniqueEmail('prerender.early-submit')
+  await createClerk(request, email)
+  const problems = consoleProblems(page)
+  const signIns: string[] = []
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.endsWith('/auth/login')) signIns.push(sent.method())
+  })
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**/${entryChunk()}`, async (route) => {
+    await released
+    await route.continue()
+  })
+
+  await page.goto('/login', { waitUntil: 'commit' })
+  await expectTheSignInForm(page)
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  // Kept, not sent: the scripts are still held, and the form stays as it was.
+  await expect(page.locator('form')).toHaveAttribute('data-early-submit', 'pending')
+  expect(signIns).toEqual([])
+  await expect(page).toHaveURL(/\/login$/)
+
+  release()
+  await page.waitForURL(/\/my-jobs$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  expect(signIns).toEqual(['POST'])
+  expect(problems).toEqual([])
+})
+
 test('a signed-in clerk opening /my-jobs never sees the sign-in form, not even for a moment', async ({ page, request }) => {
   const email = uniqueEmail('prerender.signed-in')
   await createClerk(request, email)

@@ -13,6 +13,7 @@ import { useAuthFormStyles } from './auth-form-styles'
 import { StatusMessage } from '@/components/status-message'
 import { RouterLink } from './router-link'
 import { arrivalFrom, type LoginArrival } from '../lib/login-arrival'
+import { earlySubmitHandled, keepsEarlySubmit, useEarlySubmit } from '@/lib/early-submit'
 
 const useStyles = makeStyles({
   forgot: { justifySelf: 'end', marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
@@ -57,9 +58,13 @@ export function LoginForm() {
   const passwordField = useRef<HTMLInputElement>(null)
   useValueFilledBeforeHydration(emailField, setEmail)
   useValueFilledBeforeHydration(passwordField, setPassword)
+  // A Sign In pressed (or Enter) before the scripts took the prerendered form over is sent now.
+  const form = useRef<HTMLFormElement>(null)
+  useEarlySubmit(form)
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    earlySubmitHandled(event.currentTarget)
     if (login.isPending) return
     setError(null)
     // What the fields show, which is the state, except a value the browser's password manager put into
@@ -87,8 +92,9 @@ export function LoginForm() {
       <PageTitle>{TEXT.title}</PageTitle>
       {/* Without noValidate: the browser itself asks for an empty field (the spec words no message for it).
           method="dialog": before the scripts have run (the prerendered form), a submission outside a
-          dialog does nothing, where the default GET would put the password in the address. */}
-      <form className={styles.form} method="dialog" onSubmit={onSubmit}>
+          dialog does nothing, where the default GET would put the password in the address; the
+          document's loader marks it instead, and useEarlySubmit sends it once the form is taken over. */}
+      <form ref={form} className={styles.form} method="dialog" onSubmit={onSubmit} {...keepsEarlySubmit}>
         {arrivalBanner(arrival)}
         {error && <StatusMessage intent="error">{error}</StatusMessage>}
         <Field label={TEXT.email} required>
