@@ -1,32 +1,10 @@
 // The first paint (docs/decisions.md "Performance: the first paint"): index.html names the sign-in
 // route's chunks so the browser fetches them beside the entry, and the signed-in frame (header and
 // sidebar) shows without waiting for its page's chunk. Lighthouse's figures and their budgets are in `npm run bench -- first-paint`.
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
-
-type Manifest = Record<string, { file: string }>
-
-/** The built portal's chunk file for a source module (index.html: the entry), from the manifest of the build the server serves. */
-function chunkOf(module: string): string {
-  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Manifest
-  const chunk = manifest[module]
-  if (!chunk) throw new Error(`the build manifest has no chunk for ${module}`)
-  return chunk.file
-}
-
-/** Holds every request for `file` until the returned function is called. */
-async function holdRequests(page: Page, file: string): Promise<() => void> {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(`**/${file}`, async (route) => {
-    await released
-    await route.continue()
-  })
-  return release
-}
+import { chunkOf, holdRequests } from './support/built-chunks.ts'
 
 // The service worker would answer the chunks from its cache, where page.route cannot hold them.
 test.use({ serviceWorkers: 'block' })
@@ -53,27 +31,27 @@ test('index.html preloads the sign-in route’s chunks and has no stylesheet to 
 })
 
 // docs/decisions.md "Performance: the prerendered documents' scripts" and "the sign-in page's scripts after its paint".
+/** `html` has no module tag; its loader starts the entry and preloads the `own` route modules' chunks, none of the `others`', each once. */
+function expectLoaderOf(html: string, own: string[], others: string[]): void {
+  expect(moduleTags(html)).toEqual([])
+  const loader = afterPaintLoader(html)
+  expect(loader?.entry).toBe(chunkOf('index.html'))
+  const preloads = loader?.preloads ?? []
+  expect(preloads).toEqual(expect.arrayContaining(own.map(chunkOf)))
+  for (const module of others) expect(preloads).not.toContain(chunkOf(module))
+  expect(new Set(preloads).size).toBe(preloads.length)
+}
+
+const SIGN_IN_ROUTE = ['src/app/routes/auth-frame.tsx', 'src/app/routes/login.tsx']
+const MY_JOBS_ROUTE = ['src/app/routes/app-frame.tsx', 'src/app/routes/my-jobs.tsx']
+
 test('login.html and my-jobs.html each start their own route’s chunks, after their paint', async ({ request }) => {
   const login = await (await request.get('/login', { headers: { accept: 'text/html' } })).text()
   expect(login).toContain('data-prerendered="/login"')
-  expect(moduleTags(login)).toEqual([])
-  const loginLoader = afterPaintLoader(login)
-  expect(loginLoader?.entry).toBe(chunkOf('index.html'))
-  const loginPreloads = loginLoader?.preloads ?? []
-  expect(loginPreloads).toEqual(expect.arrayContaining([chunkOf('src/app/routes/auth-frame.tsx'), chunkOf('src/app/routes/login.tsx')]))
-  expect(loginPreloads).not.toContain(chunkOf('src/app/routes/app-frame.tsx'))
-  expect(loginPreloads).not.toContain(chunkOf('src/app/routes/my-jobs.tsx'))
-  expect(new Set(loginPreloads).size).toBe(loginPreloads.length)
-
+  expectLoaderOf(login, SIGN_IN_ROUTE, MY_JOBS_ROUTE)
   const myJobs = await (await request.get('/my-jobs', { headers: { accept: 'text/html' } })).text()
-  expect(moduleTags(myJobs)).toEqual([])
-  const loader = afterPaintLoader(myJobs)
-  expect(loader?.entry).toBe(chunkOf('index.html'))
-  const preloads = loader?.preloads ?? []
-  expect(preloads).toEqual(expect.arrayContaining([chunkOf('src/app/routes/app-frame.tsx'), chunkOf('src/app/routes/my-jobs.tsx')]))
-  expect(preloads).not.toContain(chunkOf('src/app/routes/login.tsx'))
-  expect(preloads).not.toContain(chunkOf('src/app/routes/auth-frame.tsx'))
-  expect(new Set(preloads).size).toBe(preloads.length)
+  expect(myJobs).toContain('data-prerendered="/my-jobs"')
+  expectLoaderOf(myJobs, MY_JOBS_ROUTE, SIGN_IN_ROUTE)
 })
 
 /** When the page's first contentful paint and its request for the entry script started, in ms. */

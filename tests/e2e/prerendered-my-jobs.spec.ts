@@ -4,11 +4,10 @@
 // then show, where they were, at a phone's, a tablet's and a desktop's width; a signed-out visitor
 // still ends on the sign-in page; offline, the worker answers with the same document and the stored
 // list shows.
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { chunkOf, holdRequests } from './support/built-chunks.ts'
 import { createDemoJobs } from './support/ops.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
 import { jobListStoredInPage } from './support/offline-jobs.ts'
@@ -16,12 +15,6 @@ import { jobListStoredInPage } from './support/offline-jobs.ts'
 const viewButton = (page: Page, jobId: number) => page.getByRole('button', { name: `View details of job ${jobId}`, exact: true })
 /** One per job shown, in the table (a desktop) or the cards (a tablet or phone). */
 const shownJobs = (page: Page) => page.getByRole('button', { name: /^View details of job \d+$/ })
-
-/** The built entry script, from the manifest of the build the server serves. */
-function entryChunk(): string {
-  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
-  return manifest['index.html']!.file
-}
 
 /** What the portal logs when Playwright blocks its service worker (serviceWorkers: 'block'). */
 const BLOCKED_WORKER = ['Service Worker registration blocked by Playwright', "Cannot read properties of undefined (reading 'waiting')"]
@@ -40,13 +33,7 @@ function consoleProblems(page: Page): string[] {
 
 /** Holds the entry script until the returned function is called: the document shows without any script. */
 async function holdEntry(page: Page): Promise<() => void> {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(`**/${entryChunk()}`, async (route) => {
-    await released
-    await route.continue()
-  })
-  return release
+  return holdRequests(page, chunkOf('index.html'))
 }
 
 async function expectTheShell(page: Page): Promise<void> {

@@ -1,17 +1,10 @@
 // The prerendered sign-in page (docs/decisions.md "Performance: the prerendered sign-in page"): the
 // document /login receives holds the sign-in form before any script runs, React takes that form over
 // (hydration) without a mismatch or losing what was typed, and no signed-in page ever shows it.
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, PASSWORD, signInThroughForm, uniqueEmail } from './support/accounts.ts'
-
-/** The built entry script, from the manifest of the build the server serves. */
-function entryChunk(): string {
-  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
-  return manifest['index.html']!.file
-}
+import { chunkOf, holdRequests } from './support/built-chunks.ts'
 
 /** Errors and warnings the page logs (React reports a hydration mismatch as a console error). */
 function consoleProblems(page: Page): string[] {
@@ -73,12 +66,7 @@ test('React takes over the prerendered form without a mismatch, and signs in wit
   const email = uniqueEmail('prerender.early')
   await createClerk(request, email)
   const problems = consoleProblems(page)
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(`**/${entryChunk()}`, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdRequests(page, chunkOf('index.html'))
 
   // A first visit: no service worker answers yet, so page.route holds the entry.
   // The document is there, its scripts are not: the form shows and takes typing already.
@@ -112,12 +100,7 @@ test('Sign In pressed before the scripts have run signs in once they have, with 
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname.endsWith('/auth/login')) signIns.push(sent.method())
   })
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(`**/${entryChunk()}`, async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdRequests(page, chunkOf('index.html'))
 
   await page.goto('/login', { waitUntil: 'commit' })
   await expectTheSignInForm(page)
