@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { preloadFirstRoute } from './scripts/preload-first-route.ts'
 import { prerenderScreens } from './scripts/prerender-screens.ts'
+import { SIGN_IN_ROUTE_FILES } from './src/app/route-files.ts'
 
 export const THEME_COLOR = '#0f6cbd'
 
@@ -17,7 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     // index.html preloads the sign-in route's chunks: docs/decisions.md "Performance: the first paint".
-    preloadFirstRoute(['src/app/routes/auth-frame.tsx', 'src/app/routes/login.tsx']),
+    preloadFirstRoute(SIGN_IN_ROUTE_FILES),
     // login.html and my-jobs.html: index.html with that screen already in it (same section, and "the
     // prerendered My Jobs shell").
     prerenderScreens(),

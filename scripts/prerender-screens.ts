@@ -14,7 +14,7 @@ const RENDERER_MODULE = '/src/app/prerender-screens.tsx'
 
 /** What RENDERER_MODULE exports: the built index.html in, each screen's document out. */
 interface ScreensRenderer {
-  prerenderScreens: (indexHtml: string) => Promise<{ fileName: string; html: string; startAfterPaint?: { routeModules: string[] } }[]>
+  prerenderScreens: (indexHtml: string) => Promise<{ fileName: string; html: string; routeModules: string[] }[]>
 }
 
 /** What a document that starts its scripts after its paint names: the entry's chunks and its route's (scripts/screen-scripts.ts). */
@@ -53,9 +53,8 @@ export function prerenderScreens(): Plugin {
       })
       try {
         const { prerenderScreens: render } = (await server.ssrLoadModule(RENDERER_MODULE)) as ScreensRenderer
-        for (const { fileName, html, startAfterPaint } of await render(String(index.source))) {
-          const source = startAfterPaint ? withScreenScripts(html, scriptsFor(bundle, config, startAfterPaint.routeModules)) : html
-          this.emitFile({ type: 'asset', fileName, source })
+        for (const { fileName, html, routeModules } of await render(String(index.source))) {
+          this.emitFile({ type: 'asset', fileName, source: withScreenScripts(html, scriptsFor(bundle, config, routeModules)) })
         }
       } catch (error) {
         this.error(error instanceof Error ? error : new Error(String(error)))

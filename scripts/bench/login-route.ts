@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { SIGN_IN_ROUTE_FILES } from '../../src/app/route-files.ts'
 import { ROOT } from './paths.ts'
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean }
@@ -11,7 +12,7 @@ type Manifest = Record<string, ManifestChunk>
 function loginRouteScripts(manifest: Manifest): string[] {
   // What /login loads before it can be used: the entry, the auth frame and the login page,
   // with everything they import statically. Lazily imported modules are not counted.
-  const roots = ['index.html', 'src/app/routes/auth-frame.tsx', 'src/app/routes/login.tsx']
+  const roots = ['index.html', ...SIGN_IN_ROUTE_FILES]
   const files = new Set<string>()
   const visit = (key: string) => {
     const chunk = manifest[key]

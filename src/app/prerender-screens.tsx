@@ -13,6 +13,7 @@ import { LOGIN_TEXT } from '@/features/auth/login-messages'
 import { LIST_TEXT } from '@/features/jobs/list-messages'
 import { App } from './app'
 import { PRERENDERED_PATH_ATTRIBUTE } from './prerendered-screen'
+import { MY_JOBS_ROUTE_FILES, SIGN_IN_ROUTE_FILES } from './route-files'
 import { startRoute } from './route-modules'
 import { NAV_ENTRIES } from './shell/app-sidebar'
 
@@ -24,11 +25,12 @@ export interface PrerenderedScreen {
   /** Texts the rendered screen must show, each as an element's whole text: a missing one fails the build. */
   texts: string[]
   /**
-   * Its document starts the scripts only once it has been painted (public/start-after-paint.js),
-   * preloading these route modules' chunks (its frame and page, as src/app/route-modules.tsx loads
-   * them). Without it the document keeps index.html's scripts, fetched at once.
+   * The route's modules (its frame and page, as src/app/route-modules.tsx loads them). The document
+   * starts its scripts only once it has been painted (public/start-after-paint.js), preloading these
+   * modules' chunks: its screen needs no script to show (docs/decisions.md "Performance: the
+   * prerendered documents' scripts", "the sign-in page's scripts after its paint").
    */
-  startAfterPaint?: { routeModules: string[] }
+  routeModules: string[]
 }
 
 /**
@@ -42,14 +44,14 @@ export const PRERENDERED_SCREENS: PrerenderedScreen[] = [
     fileName: 'login.html',
     title: LOGIN_TEXT.title,
     texts: [LOGIN_TEXT.title, LOGIN_TEXT.email, LOGIN_TEXT.password, LOGIN_TEXT.submit, LOGIN_TEXT.forgotPassword],
-    startAfterPaint: { routeModules: ['src/app/routes/auth-frame.tsx', 'src/app/routes/login.tsx'] },
+    routeModules: SIGN_IN_ROUTE_FILES,
   },
   {
     path: '/my-jobs',
     fileName: 'my-jobs.html',
     title: LIST_TEXT.pageTitle,
     texts: [LIST_TEXT.pageTitle, LIST_TEXT.reportType, LIST_TEXT.startDate, LIST_TEXT.loading, ...NAV_ENTRIES.map((entry) => entry.label)],
-    startAfterPaint: { routeModules: ['src/app/routes/app-frame.tsx', 'src/app/routes/my-jobs.tsx'] },
+    routeModules: MY_JOBS_ROUTE_FILES,
   },
 ]
 
@@ -86,14 +88,14 @@ async function renderScreen({ path, title, texts }: PrerenderedScreen, indexHtml
     .replace(ROOT, (_match, noscript: string) => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${screen}</div>${noscript}`)
 }
 
-/** A screen's document, and how it starts its scripts. */
-export type RenderedScreen = Pick<PrerenderedScreen, 'fileName' | 'startAfterPaint'> & { html: string }
+/** A screen's document, and the route modules its loader starts. */
+export type RenderedScreen = Pick<PrerenderedScreen, 'fileName' | 'routeModules'> & { html: string }
 
 /** `indexHtml`: the built index.html. Returns each screen's document; throws when one did not render. */
 export async function prerenderScreens(indexHtml: string): Promise<RenderedScreen[]> {
   const documents: RenderedScreen[] = []
   for (const screen of PRERENDERED_SCREENS) {
-    documents.push({ fileName: screen.fileName, html: await renderScreen(screen, indexHtml), startAfterPaint: screen.startAfterPaint })
+    documents.push({ fileName: screen.fileName, html: await renderScreen(screen, indexHtml), routeModules: screen.routeModules })
   }
   return documents
 }
