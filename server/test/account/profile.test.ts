@@ -34,6 +34,8 @@ describe('profile', () => {
   })
 
   it('tells the clerk through a notification', async () => {
+    // Its own update, so the test stands alone (run by itself with -t, or in any order).
+    expect((await update({ company_name: 'Pat Notified Ltd' })).statusCode).toBe(200)
     const list = (await t.app.inject({ method: 'GET', url: '/api/notification', headers: bearer(token) })).json()
     expect(list[0]).toMatchObject({ message: 'Your profile details were updated.', is_read: false })
   })
