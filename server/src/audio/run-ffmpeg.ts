@@ -40,13 +40,14 @@ export interface MeasureLimits {
 }
 
 /**
- * Decoding a 2-hour Opus WebM (the slowest codec the measure decodes) takes about 6 s of CPU on this
- * machine, and a 2-hour AAC M4A about 2.5 s; these limits admit about ten hours of Opus per file, and
- * the wall clock leaves room for a machine busy with other work (docs/decisions/audio-length-from-samples.md).
+ * Decoding a 2-hour Opus WebM (the slowest codec the measure decodes) takes about 6.5 s of CPU on this
+ * machine, a 2-hour AAC M4A about 2.5 s: 60 CPU seconds admit some 18 hours of Opus in one file. The
+ * wall clock only stops a run that hangs: on this 2-core machine loaded 7 times over, the 2-hour Opus
+ * took up to 54 s, so it is 5 minutes (docs/decisions/audio-length-from-samples.md).
  */
 export const DEFAULT_MEASURE_LIMITS: MeasureLimits = {
   ffmpegPath: 'ffmpeg',
-  timeoutMs: 90_000,
+  timeoutMs: 300_000,
   memoryBytes: 512 * 1024 * 1024,
   cpuSeconds: 60,
   concurrent: 2,

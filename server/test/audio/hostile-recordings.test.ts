@@ -38,6 +38,7 @@ describe('a rewritten container clock is measured to the sound it holds', () => 
     ['granules.ogg', 'Ogg Opus whose granule positions are divided by 100'],
     ['granules-vorbis.ogg', 'Ogg Vorbis whose granule positions are divided by 100'],
     ['total-samples.flac', "FLAC whose STREAMINFO total samples are divided by 100"],
+    ['send-times.wma', 'WMA whose packet send times and presentation times are divided by 100'],
     ['xing-frames.mp3', 'MP3 whose Xing header counts a hundredth of its frames'],
   ])('%s (%s): 10 minutes', async (name) => {
     const seconds = await outcome(name)

@@ -26,6 +26,7 @@ const HOSTILE: Record<string, { encode: string[]; patch: (bytes: Buffer) => void
   'data-size.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavDataSize(b, 100) },
   'ds64-size.wav': { encode: ['-c:a', 'pcm_s16le', '-rf64', 'always'], patch: (b) => wavDataSize(b, 100) },
   'rf64-rate.wav': { encode: ['-c:a', 'pcm_s16le', '-rf64', 'always'], patch: (b) => wavRates(b, 50, 50) },
+  'send-times.wma': { encode: ['-c:a', 'wmav2'], patch: (b) => asfTimes(b, 100) },
   'xing-frames.mp3': { encode: ['-c:a', 'libmp3lame', '-q:a', '6'], patch: (b) => xingFrames(b, 100) },
 }
 
@@ -173,4 +174,55 @@ function xingFrames(bytes: Buffer, factor: number): void {
   const xing = bytes.indexOf('Xing') >= 0 ? bytes.indexOf('Xing') : find(bytes, 'Info')
   if (!(bytes.readUInt32BE(xing + 4) & 1)) throw new Error('no frame count in the Xing header')
   bytes.writeUInt32BE(Math.floor(bytes.readUInt32BE(xing + 8) / factor), xing + 8)
+}
+
+/** An ASF GUID as it is stored: the first three groups little-endian. */
+function asfGuid(text: string): Buffer {
+  const hex = Buffer.from(text.replaceAll('-', ''), 'hex')
+  return Buffer.concat([Buffer.from(hex.subarray(0, 4)).reverse(), Buffer.from(hex.subarray(4, 6)).reverse(), Buffer.from(hex.subarray(6, 8)).reverse(), hex.subarray(8)])
+}
+
+/** Bytes of an ASF "length type" field: 0, 1, 2 or 4. */
+const ASF_FIELD = [0, 1, 2, 4] as const
+
+/**
+ * Every ASF data packet's send time and every payload's presentation time (in its replicated data, or
+ * its offset field when compressed) divided by `factor`. Packets have the fixed size the File
+ * Properties object gives, from 50 bytes into the Data object.
+ */
+function asfTimes(bytes: Buffer, factor: number): void {
+  const fileProperties = find(bytes, asfGuid('8CABDCA1-A947-11CF-8EE4-00C00C205365'))
+  const packetSize = bytes.readUInt32LE(fileProperties + 92)
+  const data = find(bytes, asfGuid('75B22636-668E-11CF-A6D9-00AA0062CE6C'))
+  const packets = Number(bytes.readBigUInt64LE(data + 40))
+  const field = (at: number, type: number) => ({ value: bytes.readUIntLE(at, ASF_FIELD[type]! || 1) * (ASF_FIELD[type] ? 1 : 0), next: at + ASF_FIELD[type]! })
+  const scale = (at: number) => bytes.writeUInt32LE(Math.floor(bytes.readUInt32LE(at) / factor), at)
+  for (let packet = 0; packet < packets; packet++) {
+    const start = data + 50 + packet * packetSize
+    if (bytes[start] !== 0x82) throw new Error(`no ASF packet at ${start}`)
+    const lengthFlags = bytes[start + 3]!
+    const propertyFlags = bytes[start + 4]!
+    let at = start + 5
+    at = field(at, (lengthFlags >> 5) & 3).next // packet length
+    at = field(at, (lengthFlags >> 1) & 3).next // sequence
+    at = field(at, (lengthFlags >> 3) & 3).next // padding length
+    scale(at) // send time
+    at += 6
+    const multiple = lengthFlags & 1
+    const payloadFlags = multiple ? bytes[at++]! : 1
+    for (let payload = 0; payload < (payloadFlags & 0x3f); payload++) {
+      at += 1 // stream number
+      at = field(at, (propertyFlags >> 4) & 3).next // media object number
+      const offsetAt = at
+      at = field(at, (propertyFlags >> 2) & 3).next
+      const replicated = field(at, propertyFlags & 3)
+      at = replicated.next
+      if (replicated.value >= 8) scale(at + 4)
+      else if (replicated.value === 1) scale(offsetAt)
+      at += replicated.value
+      if (!multiple) break
+      const length = field(at, (payloadFlags >> 6) & 3)
+      at = length.next + length.value
+    }
+  }
 }
