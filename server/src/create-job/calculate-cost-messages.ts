@@ -26,6 +26,9 @@ export const CALCULATE_COST_MESSAGES = {
   tooLarge: (fileName: string, maxBytes: number) => `“${fileName}” is larger than ${sizeText(maxBytes)}, the largest audio file a job can take.`,
   /** The measure ran out of its time or memory: most likely a damaged or hostile file. */
   notMeasured: (fileName: string) => `“${fileName}” could not be measured. Please check the file, or split it into shorter recordings, and try again.`,
+  /** The file's header contradicts its audio (a rewritten sample rate or size): it cannot be priced as it is. */
+  headerMismatch: (fileName: string) =>
+    `“${fileName}” cannot be measured: its header does not match the audio in it. Please save or export the recording again from your recorder, and try again.`,
   tooManyFolders: (open: number) =>
     `You already have ${open} calculated uploads waiting for a job. Please create a job from one of them, or try again once the oldest expires (${FOLDER_TOKEN_LIFETIME_HOURS} hours after it was calculated).`,
 } as const

@@ -143,6 +143,8 @@ function measureRefusal(error: unknown): unknown {
     case 'not_audio':
     case 'unsupported_type':
       return new HttpError(400, M.wrongContent(error.fileName), 'file_content_refused')
+    case 'header_mismatch':
+      return new HttpError(400, M.headerMismatch(error.fileName), 'file_content_refused')
     case 'over_limits':
       return new HttpError(400, M.notMeasured(error.fileName), 'file_content_refused')
     case 'ffmpeg_missing':

@@ -13,8 +13,17 @@ describe('pricing', () => {
   it('counts started minutes, with a minimum of one', () => {
     expect(billableMinutes(0.4)).toBe(1)
     expect(billableMinutes(60)).toBe(1)
-    expect(billableMinutes(60.001)).toBe(2)
+    expect(billableMinutes(60.5)).toBe(2)
+    expect(billableMinutes(61)).toBe(2)
     expect(billableMinutes(1830)).toBe(31)
+  })
+
+  it('rounds the length to the nearest second before counting started minutes (issue 24, item 2)', () => {
+    // A 12-minute MP3 reads 720.014 s: its encoder's padding. It is shown as 12 min 0 s and charged 12 minutes.
+    expect(billableMinutes(720.014)).toBe(12)
+    expect(billableMinutes(720.499)).toBe(12)
+    expect(billableMinutes(720.5)).toBe(13)
+    expect(priceCents(rate('1.40'), 720.014)).toBe(12 * 140)
   })
 
   it('prices in whole cents', () => {

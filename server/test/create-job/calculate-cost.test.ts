@@ -44,7 +44,7 @@ describe('calculate-cost', () => {
     calculateCost(t, token, files, fields)
 
   it('measures one file, prices every offered option in credits, and keeps the folder for its clerk', async () => {
-    const wav = toneWav(60.001)
+    const wav = toneWav(60.5)
     const before = Date.now()
     const response = await send([audio('Kitchen.wav', wav)])
     expect(response.statusCode).toBe(200)
@@ -61,8 +61,8 @@ describe('calculate-cost', () => {
       ],
       audio_minutes: 2,
       folder_token: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/),
-      audio_duration: 60.001,
-      audio_files: [{ file_name: 'Kitchen.wav', duration: 60.001, size: wav.length }],
+      audio_duration: 60.5,
+      audio_files: [{ file_name: 'Kitchen.wav', duration: 60.5, size: wav.length }],
       expires_at: expect.any(String),
     })
     const expiresIn = Date.parse(answer.expires_at) - before
@@ -70,9 +70,9 @@ describe('calculate-cost', () => {
     expect(expiresIn).toBeLessThan(24 * 3600_000 + 60_000)
 
     const kept = await uploadFoldersRepository.findOwned(t.database.db, aliceId, answer.folder_token)
-    expect(kept?.folder).toMatchObject({ userId: aliceId, reportTypeId: Number(reportType), audioDurationSeconds: '60.001', usedAt: null, jobId: null })
+    expect(kept?.folder).toMatchObject({ userId: aliceId, reportTypeId: Number(reportType), audioDurationSeconds: '60.500', usedAt: null, jobId: null })
     expect(kept?.files.map(({ fileName, sizeBytes, durationSeconds, position }) => ({ fileName, sizeBytes, durationSeconds, position }))).toEqual([
-      { fileName: 'Kitchen.wav', sizeBytes: wav.length, durationSeconds: '60.001', position: 0 },
+      { fileName: 'Kitchen.wav', sizeBytes: wav.length, durationSeconds: '60.500', position: 0 },
     ])
     const key = kept!.files[0]!.fileKey
     expect(key.startsWith(uploadFolderPrefix(aliceId, answer.folder_token))).toBe(true)
@@ -83,7 +83,9 @@ describe('calculate-cost', () => {
   it.each([
     [59.9, 1],
     [60.0, 1],
-    [60.001, 2],
+    // Whole seconds first (docs/decisions/whole-seconds-before-minutes.md): 60.499 s is 60 s, 60.5 s is 61 s.
+    [60.499, 1],
+    [60.5, 2],
     [0.5, 1],
   ])('charges %s s of audio as %i started minute(s)', async (seconds, minutes) => {
     const answer = (await send([audio('hall.wav', toneWav(seconds))])).json()

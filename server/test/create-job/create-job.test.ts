@@ -119,7 +119,7 @@ describe('create-job', () => {
     const added = await t.app.inject({ method: 'POST', url: '/api/clerk-template/create/', headers: { ...upload.headers, ...bearer(alice.token) }, payload: upload.payload })
     expect(added.statusCode).toBe(200)
     const [template] = (await t.app.inject({ method: 'GET', url: '/api/clerk-template', headers: bearer(alice.token) })).json()
-    const folder = await folderFor(alice, [60, 0.4])
+    const folder = await folderFor(alice, [60, 0.6])
     const support: FilePart[] = [
       { name: 'support_files', filename: 'Floor plan.pdf', content: PDF },
       { name: 'support_files', filename: 'Meter.png', content: PNG },
@@ -129,7 +129,7 @@ describe('create-job', () => {
     const { job_id: jobId, expectedCompletion } = response.json()
 
     const job = (await listed(alice, jobId))!
-    expect(job).toMatchObject({ priority: 'Normal', audio_duration: 60.4, cost: 3.2, job_type: { name: 'Human' }, sla_slot: { name: '24 Hours Standard' }, job_status: { status: 'Submitted' } })
+    expect(job).toMatchObject({ priority: 'Normal', audio_duration: 60.6, cost: 3.2, job_type: { name: 'Human' }, sla_slot: { name: '24 Hours Standard' }, job_status: { status: 'Submitted' } })
     expect(Date.parse(expectedCompletion) - Date.parse(job.created_at)).toBe(24 * HOUR)
     expect(job.audio_files).toEqual(folder.keys)
     // A copy of its own, under the job's files, named as the default is.
@@ -164,7 +164,9 @@ describe('create-job', () => {
     for (const [seconds, cents] of [
       [[0.4], 50],
       [[60], 50],
-      [[60.001], 1_00],
+      // The length rounded to the second first: 60.499 s is 60 s (one minute), 60.5 s is 61 s (two).
+      [[60.499], 50],
+      [[60.5], 1_00],
       [[119.999], 1_00],
       [[7200], 60_00],
     ] as const) {
@@ -174,8 +176,8 @@ describe('create-job', () => {
       expect(response.statusCode, `${seconds}`).toBe(200)
       expect(before - (await balance(carol)), `${seconds} s`).toBe(cents)
     }
-    // Human, 48 hours: 1.40 per started minute of all the files together (59.5 + 0.6 s is 2 minutes).
-    const folder = await makeFolder(t, carol.userId, { reportTypeId: ids.reportType.Inventory!, seconds: [59.5, 0.6] })
+    // Human, 48 hours: 1.40 per started minute of all the files together (59.5 + 1.1 s is 2 minutes).
+    const folder = await makeFolder(t, carol.userId, { reportTypeId: ids.reportType.Inventory!, seconds: [59.5, 1.1] })
     const before = await balance(carol)
     expect((await submitJob(t, carol.token, human(folder.token, '48 Hours'), [{ name: 'template_files', filename: 'T.pdf', content: PDF }])).statusCode).toBe(200)
     expect(before - (await balance(carol))).toBe(2_80)

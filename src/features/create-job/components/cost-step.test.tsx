@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import type { CalculateCostResponse } from '@contract/create-job.ts'
 import { audioFile, costAnswer, fillGeneralInfo, renderWizard, setUpCreateJobApi, type WizardSetup } from '../testing/create-job-test-kit'
 
 const api = setUpCreateJobApi()
 
-async function openCost(setup: WizardSetup = {}, files = [audioFile()]) {
-  api.answer('POST', '/clerk/calculate-cost', { status: 200, body: costAnswer(files.map((file) => file.name)) })
+async function openCost(setup: WizardSetup = {}, files = [audioFile()], measured: Partial<CalculateCostResponse> = {}) {
+  api.answer('POST', '/clerk/calculate-cost', { status: 200, body: { ...costAnswer(files.map((file) => file.name)), ...measured } })
   const rendered = renderWizard(setup)
   await fillGeneralInfo(rendered.user, files)
   await rendered.user.click(screen.getByRole('button', { name: 'Next' }))
@@ -21,6 +22,16 @@ describe('Create Job, step 2: Cost', () => {
     expect(screen.getByText(/^AI cost:/)).toHaveTextContent('AI cost: 1.50 credits')
     expect(within(screen.getByRole('list', { name: 'Steps' })).getByText('Cost').closest('li')).toHaveAttribute('aria-current', 'step')
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+  })
+
+  it.each([
+    // The server charges started minutes of the length rounded to the second (docs/decisions/whole-seconds-before-minutes.md):
+    // a 12-minute MP3 reads 720.014 s with its encoder's padding, and is shown and charged as 12 minutes.
+    [720.014, 12, 'Total audio length: 12 min 0 s (charged as 12 minutes)'],
+    [720.5, 13, 'Total audio length: 12 min 1 s (charged as 13 minutes)'],
+  ])('shows %s s as the whole seconds it is charged for', async (seconds, minutes, shown) => {
+    await openCost({}, [audioFile()], { audio_duration: seconds, audio_minutes: minutes })
+    expect(screen.getByText(/^Total audio length:/)).toHaveTextContent(shown)
   })
 
   it('shows the Human grid of turnarounds by job types (no AI column), each cell with its cost', async () => {
