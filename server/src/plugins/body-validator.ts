@@ -5,17 +5,20 @@
 // Both are Fastify's own compiler (@fastify/ajv-compiler) with the app's `ajv` options, so shared
 // schemas, formats and the keywords of validation.ts work alike in both.
 import { AjvCompiler } from '@fastify/ajv-compiler'
-import type { FastifyServerOptions } from 'fastify'
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify'
 
 type ValidatorFactory = NonNullable<NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']>
+// The pool's compilers as they are at run time (the package's own types describe a plain ajv compile).
+type AjvOptions = { customOptions?: Record<string, unknown> }
+type BuildFromPool = (externalSchemas: unknown, options: AjvOptions) => FastifySchemaCompiler<unknown>
 
 /** Fastify's `schemaController.compilersFactory.buildValidator`: bodies without coercion, the other parts with it. */
 export function bodyWithoutCoercion(): ValidatorFactory {
-  const fromPool = AjvCompiler()
-  return (externalSchemas, ajvOptions) => {
-    const options = ajvOptions ?? {}
-    const coercing = fromPool(externalSchemas, { ...options, customOptions: { ...options.customOptions } })
+  const fromPool = AjvCompiler() as unknown as BuildFromPool
+  const factory: BuildFromPool = (externalSchemas, options) => {
+    const coercing = fromPool(externalSchemas, options)
     const exact = fromPool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } })
     return (route) => (route.httpPart === 'body' ? exact : coercing)(route)
   }
+  return factory as unknown as ValidatorFactory
 }
