@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process'
 import { open } from 'node:fs/promises'
 import { extensionOf } from '../storage/file-storage.ts'
+import { diesWithServer } from './child-dies-with-server.ts'
 
 export type AudioMeasureFailure =
   /** The extension is not one this module knows how to demux. */
@@ -173,7 +174,7 @@ async function readFlacStreamInfo(filePath: string): Promise<{ sampleRate: numbe
 function runFfmpeg(limits: MeasureLimits, fileName: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     // prlimit execs ffmpeg, so the process Node holds is ffmpeg itself and SIGKILL reaches it.
-    const child = spawn('prlimit', [`--as=${limits.memoryBytes}`, `--cpu=${limits.cpuSeconds}`, '--', limits.ffmpegPath, ...args], {
+    const child = spawn(...diesWithServer('prlimit', [`--as=${limits.memoryBytes}`, `--cpu=${limits.cpuSeconds}`, '--', limits.ffmpegPath, ...args]), {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let timedOut = false
