@@ -15,6 +15,7 @@ import { registerAuthenticate } from './plugins/authenticate.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers.ts'
 import { AJV_OPTIONS, schemaErrorFormatter } from './plugins/validation.ts'
+import { bodyWithoutCoercion } from './plugins/body-validator.ts'
 import { registerPortal } from './plugins/portal.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -90,6 +91,8 @@ export async function buildApp({ config, database, logger, logController, mailer
     bodyLimit: 1024 * 1024,
     // Odd input answers 4xx in the `{detail}` shape, never 5xx (validation.ts, framework-answers.ts).
     ajv: AJV_OPTIONS,
+    // A JSON body is checked as sent; query strings and path parameters are still read from text.
+    schemaController: { compilersFactory: { buildValidator: bodyWithoutCoercion() } },
     schemaErrorFormatter,
     frameworkErrors,
     clientErrorHandler,

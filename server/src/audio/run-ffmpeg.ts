@@ -2,6 +2,7 @@
 // prlimit caps its memory and CPU, Node kills it past its wall clock, no shell is involved, and every
 // way it can fail is an AudioMeasureError with a reason, never a hang or a crash.
 import { spawn } from 'node:child_process'
+import { diesWithServer } from './child-dies-with-server.ts'
 
 export type AudioMeasureFailure =
   /** The extension is not one the measure knows how to read. */
@@ -57,7 +58,7 @@ export const DEFAULT_MEASURE_LIMITS: MeasureLimits = {
 export function runFfmpeg(limits: MeasureLimits, fileName: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     // prlimit execs ffmpeg, so the process Node holds is ffmpeg itself and SIGKILL reaches it.
-    const child = spawn('prlimit', [`--as=${limits.memoryBytes}`, `--cpu=${limits.cpuSeconds}`, '--', limits.ffmpegPath, ...args], {
+    const child = spawn(...diesWithServer('prlimit', [`--as=${limits.memoryBytes}`, `--cpu=${limits.cpuSeconds}`, '--', limits.ffmpegPath, ...args]), {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let timedOut = false

@@ -14,10 +14,9 @@ import { priceAllOptions, toCostOption } from '../jobs/cost-options.ts'
 import { billableMinutes } from '../jobs/pricing.ts'
 import { uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
 import { folderRefusal } from './create-job.ts'
-import { receiveAudioFolder, refuseTooManyFolders, type AudioFolder, type AudioFolderDeps } from './receive-audio-folder.ts'
+import { receiveAudioFolder, type AudioFolder, type AudioFolderDeps } from './receive-audio-folder.ts'
 
 export async function calculateCost(request: FastifyRequest, userId: string, deps: AudioFolderDeps): Promise<CalculateCostResponse> {
-  await refuseTooManyFolders(deps.db, userId)
   return costAnswer(deps.db, await receiveAudioFolder(request, userId, deps))
 }
 

@@ -4,10 +4,11 @@
 // stored file and the folder's rows are written. On any refusal or failure every file of the request
 // is taken back and the folder's row removed: nothing of a refused request stays.
 //
-// Order, so that a crash anywhere leaves nothing the sweeps miss: the files are received uncommitted
-// (a crash leaves them in storage's `.tmp`, which the storage sweep clears), the folder's row is
-// reserved, the files are committed and measured, and the files' rows and the total are written last
-// (a crash after the reservation leaves a row that expires and the upload-folder sweep clears).
+// Order, so that a crash anywhere leaves nothing the sweeps miss: the folder's row is reserved first
+// (it also counts towards the clerk's open folders), the files are received uncommitted (a crash leaves
+// them in storage's `.tmp`, which the storage sweep clears), committed and measured, and the files'
+// rows and the total are written last. A crash leaves a reservation whose lease is no longer renewed:
+// the upload-folder sweep clears it, and any file committed under its prefix, soon after the lease ends.
 import { randomUUID } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { AUDIO_MAX_BYTES, AUDIO_MAX_FILES, CALCULATE_COST_FIELDS, FOLDER_TOKEN_LIFETIME_HOURS } from '@contract/create-job.ts'
@@ -18,10 +19,10 @@ import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { uploadFolderPrefix, uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
 import { safeFileName, type FileStorage } from '../storage/file-storage.ts'
 import { withIdleLimit } from '../uploads/idle-limit.ts'
-import { readFilesForm, undoAll } from '../uploads/multipart-form.ts'
+import { readFilesForm, undoAll, type FilesForm } from '../uploads/multipart-form.ts'
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
 import { CALCULATE_COST_MESSAGES as M } from './calculate-cost-messages.ts'
-import { MAX_OPEN_FOLDERS, UPLOAD_IDLE_TIMEOUT_MS } from './upload-limits.ts'
+import { FOLDER_RESERVATION_LEASE_MS, FOLDER_RESERVATION_RENEW_MS, MAX_OPEN_FOLDERS, UPLOAD_IDLE_TIMEOUT_MS } from './upload-limits.ts'
 
 /** The form's text fields: only the report type (a few more are tolerated and ignored). */
 const MAX_FIELDS = 5
@@ -47,44 +48,56 @@ export interface AudioFolder {
   expiresAt: Date
 }
 
-/** Refuses a clerk who already holds MAX_OPEN_FOLDERS open folders (429), before reading any upload. */
-export async function refuseTooManyFolders(db: Db, userId: string, now = new Date()): Promise<void> {
-  const open = await uploadFoldersRepository.countOpen(db, userId, now)
-  if (open >= MAX_OPEN_FOLDERS) throw new HttpError(429, M.tooManyFolders(open), 'rate_limited')
+/**
+ * Reserves the folder's token for the clerk before a byte of the upload is read, refusing (429) a clerk
+ * who already holds MAX_OPEN_FOLDERS: the count and the reservation are one step in the database, so
+ * requests sent at once cannot all pass it (issue 24 item 3). The reservation is held while this request
+ * runs (a lease renewed in the database, so any process's sweep can tell a live one from a crashed one).
+ */
+async function reserveFolder(db: Db, userId: string, token: string): Promise<{ release(): void }> {
+  const leaseUntil = () => new Date(Date.now() + FOLDER_RESERVATION_LEASE_MS)
+  const reservation = await uploadFoldersRepository.reserve(db, { token, userId, leaseUntil: leaseUntil(), limit: MAX_OPEN_FOLDERS })
+  if (!reservation.reserved) throw new HttpError(429, M.tooManyFolders(reservation.open), 'rate_limited')
+  const renewal = setInterval(() => {
+    // A failed renewal is tried again at the next beat; the lease outlasts several.
+    uploadFoldersRepository.renewLease(db, token, leaseUntil()).catch(() => undefined)
+  }, FOLDER_RESERVATION_RENEW_MS)
+  renewal.unref()
+  return { release: () => clearInterval(renewal) }
 }
 
-/** Reads, checks, stores and measures the request's audio into a new folder of the clerk's. */
+/** Reserves a new folder of the clerk's, then reads, checks, stores and measures the request's audio into it. */
 export async function receiveAudioFolder(request: FastifyRequest, userId: string, deps: AudioFolderDeps): Promise<AudioFolder> {
   const { db, storage } = deps
   const token = randomUUID()
   const folder = uploadFolderPrefix(userId, token).replace(/\/$/, '')
-  const allowed = (await lookupsRepository.allowedFileTypes(db)).audio
-  const form = await withIdleLimit(request, UPLOAD_IDLE_TIMEOUT_MS, () => readAudioForm(request, storage, folder, allowed))
-  const files = form.files.get(CALCULATE_COST_FIELDS.audioFiles) ?? []
-  let reserved = false
+  const reservation = await reserveFolder(db, userId, token)
+  let form: FilesForm<never> | undefined
   try {
+    const allowed = (await lookupsRepository.allowedFileTypes(db)).audio
+    form = await withIdleLimit(request, UPLOAD_IDLE_TIMEOUT_MS, () => readAudioForm(request, storage, folder, allowed))
+    const files = form.files.get(CALCULATE_COST_FIELDS.audioFiles) ?? []
     const reportTypeId = await knownReportType(db, form.fields.get(CALCULATE_COST_FIELDS.reportTypeId))
     if (files.length === 0) throw new HttpError(400, M.filesRequired, 'file_required')
-    const now = new Date()
-    const expiresAt = new Date(now.getTime() + FOLDER_TOKEN_LIFETIME_HOURS * 60 * 60_000)
-    await uploadFoldersRepository.create(db, { token, userId, reportTypeId, audioDurationSeconds: '0', expiresAt, createdAt: now }, [])
-    reserved = true
     for (const file of files) await file.commit()
     const durations = await measureAll(deps, files)
     const totalMs = durations.reduce((sum, ms) => sum + ms, 0)
+    const expiresAt = new Date(Date.now() + FOLDER_TOKEN_LIFETIME_HOURS * 60 * 60_000)
     await db.transaction((tx) =>
       uploadFoldersRepository.addMeasuredFiles(
         tx,
         token,
-        secondsText(totalMs),
+        { reportTypeId, audioDurationSeconds: secondsText(totalMs), expiresAt },
         files.map((file, index) => ({ fileKey: file.key, fileName: file.fileName, sizeBytes: file.size, durationSeconds: secondsText(durations[index]!) })),
       ),
     )
     return { token, files: files.map((file, index) => ({ fileName: file.fileName, size: file.size, durationMs: durations[index]! })), totalMs, expiresAt }
   } catch (error) {
-    await undoAll(form.files)
-    if (reserved) await uploadFoldersRepository.removeUnused(db, token)
+    if (form) await undoAll(form.files)
+    await uploadFoldersRepository.removeUnused(db, token)
     throw error
+  } finally {
+    reservation.release()
   }
 }
 

@@ -15,3 +15,12 @@ export const MAX_OPEN_FOLDERS = 20
  * moving between masts.
  */
 export const UPLOAD_IDLE_TIMEOUT_MS = 2 * 60_000
+
+/**
+ * How long a folder calculate-cost reserved holds without news from its request: the request renews it
+ * every FOLDER_RESERVATION_RENEW_MS while it reads and measures, however long that takes. A server that
+ * crashed renews nothing, so its reservation is swept soon after (tasks/upload-folder-sweep.ts), not a
+ * day later. Five beats per lease: a renewal or two lost to a busy database does not end a live upload.
+ */
+export const FOLDER_RESERVATION_LEASE_MS = 5 * 60_000
+export const FOLDER_RESERVATION_RENEW_MS = 60_000

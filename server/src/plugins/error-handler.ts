@@ -1,10 +1,18 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { generalErrorCode } from '@contract/errors.ts'
 import { HttpError } from '../http-error.ts'
 import { frameworkAnswer } from './framework-answers.ts'
 
 export const SERVER_ERROR_DETAIL = 'Something went wrong on our side. Please try again.'
 export const NOT_FOUND_DETAIL = 'Not found'
+
+/**
+ * Whether the request failed because its connection closed before its body was read whole (Node's
+ * "aborted", busboy's unexpected end, a pipeline's premature close all follow from it).
+ */
+function clientWentAway(request: FastifyRequest): boolean {
+  return request.raw.socket?.destroyed === true && !request.raw.complete
+}
 
 /** One error handler for the whole API: client errors keep their detail, server errors are logged and hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -13,6 +21,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = frameworkAnswer(error, request)
     if (known) return reply.status(known.status).send(known.body)
 
+    if (clientWentAway(request)) {
+      // Nobody is left to answer, and nothing on our side failed: a phone lost its signal, a tab was
+      // closed. The reader has already taken back what it had received (receive-upload.ts).
+      request.log.info({ reason: error.message }, 'the client went away before its request was read')
+      return reply.status(400).send({ detail: 'The request was not received whole.', code: 'invalid_input' })
+    }
     const status = error.statusCode ?? 500
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')

@@ -1,8 +1,17 @@
 // Upload folders: the audio calculate-cost received and measured, waiting for create-job to name its
 // token. A folder is used once, inside the job's transaction; an unused one expires and is swept.
-import { and, asc, eq, isNull, isNotNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, isNotNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/database.ts'
-import { uploadFolderFiles, uploadFolders } from '../db/schema.ts'
+import { reportTypes, uploadFolderFiles, uploadFolders } from '../db/schema.ts'
+
+/**
+ * The first key of the transaction-scoped advisory lock that makes one clerk's reservations take turns
+ * (the second is the clerk's id hashed); distinct from the migrations' one-key lock (db/database.ts).
+ */
+const RESERVATION_LOCK_SPACE = 0x0f01de25
+
+/** What reserving a folder found: reserved, or the clerk already holds `open` folders, the limit or more. */
+export type FolderReservation = { reserved: true } | { reserved: false; open: number }
 
 export type UploadFolder = typeof uploadFolders.$inferSelect
 export type UploadFolderFile = typeof uploadFolderFiles.$inferSelect
@@ -46,12 +55,47 @@ export const uploadFoldersRepository = {
   },
 
   /**
-   * Writes a measured folder's files and total into the folder `create` reserved with none (calculate-
-   * cost reserves its token before it commits any file, so a crash on the way leaves a row the sweep
-   * finds). Pass an open transaction: the files and the total appear together.
+   * Reserves a folder with no files for the clerk, unless they already hold `limit` open ones
+   * (`countOpen`): calculate-cost does it before it reads a byte, so a clerk's requests sent at once
+   * cannot all pass the count and then each add a folder (issue 24 item 3). The count and the insert
+   * run under a lock of this clerk's, held to the end of the transaction, so they take turns in every
+   * server process sharing the database; other clerks never wait. The reservation holds until
+   * `leaseUntil` (renewLease while the upload runs); its report type is the first one until the form is
+   * read (`addMeasuredFiles` sets it). A folder with no files is never priced nor used (create-job and
+   * the stored-folder cost refuse it as missing).
    */
-  async addMeasuredFiles(db: Db, token: string, audioDurationSeconds: string, files: NewUploadFolderFile[]): Promise<void> {
-    await db.update(uploadFolders).set({ audioDurationSeconds }).where(eq(uploadFolders.token, token))
+  async reserve(db: Db, { token, userId, leaseUntil, limit, now = new Date() }: { token: string; userId: string; leaseUntil: Date; limit: number; now?: Date }): Promise<FolderReservation> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${RESERVATION_LOCK_SPACE}, hashtext(${userId}))`)
+      const open = await uploadFoldersRepository.countOpen(tx, userId, now)
+      if (open >= limit) return { reserved: false, open }
+      const [firstReportType] = await tx.select({ id: reportTypes.id }).from(reportTypes).orderBy(asc(reportTypes.id)).limit(1)
+      if (!firstReportType) throw new Error('no report types: the lookups were not seeded')
+      await tx.insert(uploadFolders).values({ token, userId, reportTypeId: firstReportType.id, audioDurationSeconds: '0', expiresAt: leaseUntil, createdAt: now })
+      return { reserved: true }
+    })
+  },
+
+  /** Holds a reserved folder (still without files) until `leaseUntil`; a folder with files keeps its expiry. */
+  async renewLease(db: Db, token: string, leaseUntil: Date): Promise<void> {
+    await db
+      .update(uploadFolders)
+      .set({ expiresAt: leaseUntil })
+      .where(and(eq(uploadFolders.token, token), sql`not exists (select 1 from ${uploadFolderFiles} where ${uploadFolderFiles.folderToken} = ${uploadFolders.token})`))
+  },
+
+  /**
+   * Writes a measured folder's files, total, report type and expiry into the folder `reserve` made with
+   * none (calculate-cost reserves its token before it reads the upload, so a crash on the way leaves a
+   * row the sweep finds). Pass an open transaction: the files and the total appear together.
+   */
+  async addMeasuredFiles(
+    db: Db,
+    token: string,
+    folder: { reportTypeId: number; audioDurationSeconds: string; expiresAt: Date },
+    files: NewUploadFolderFile[],
+  ): Promise<void> {
+    await db.update(uploadFolders).set(folder).where(eq(uploadFolders.token, token))
     await insertFiles(db, token, files)
   },
 
@@ -84,12 +128,21 @@ export const uploadFoldersRepository = {
     return { outcome: 'claimed' }
   },
 
-  /** Unused folders past their expiry, oldest first: their files are to be removed, then the rows. */
-  async expiredUnused(db: Db, now: Date, limit: number): Promise<Pick<UploadFolder, 'token' | 'userId'>[]> {
+  /**
+   * Unused folders to be removed (their files, then the rows), oldest first: those with files expired
+   * before `expiredBefore`, and reservations still without files whose lease ran out before `leaseEndedBefore`.
+   */
+  async expiredUnused(db: Db, { expiredBefore, leaseEndedBefore }: { expiredBefore: Date; leaseEndedBefore: Date }, limit: number): Promise<Pick<UploadFolder, 'token' | 'userId'>[]> {
+    const hasFiles = sql`exists (select 1 from ${uploadFolderFiles} where ${uploadFolderFiles.folderToken} = ${uploadFolders.token})`
     return db
       .select({ token: uploadFolders.token, userId: uploadFolders.userId })
       .from(uploadFolders)
-      .where(and(isNull(uploadFolders.usedAt), lte(uploadFolders.expiresAt, now)))
+      .where(
+        and(
+          isNull(uploadFolders.usedAt),
+          or(and(hasFiles, lte(uploadFolders.expiresAt, expiredBefore)), and(sql`not ${hasFiles}`, lte(uploadFolders.expiresAt, leaseEndedBefore))),
+        ),
+      )
       .orderBy(asc(uploadFolders.expiresAt))
       .limit(limit)
   },

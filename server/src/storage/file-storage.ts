@@ -71,7 +71,8 @@ export interface FileStorage {
   removePrefix(prefix: string): Promise<void>
   /**
    * Removes uploads that were begun but neither committed nor discarded and saw no write since
-   * `staleBefore` (an upload still in progress keeps writing, so it is never taken), and empty folders.
+   * `staleBefore`, and empty folders. A pending upload is kept fresh by its process until it is committed
+   * or discarded (local disk: PENDING_UPLOAD_KEEP_ALIVE_MS), so only one whose process died is taken.
    * Safe while other uploads run, in this process or another.
    */
   sweep(options: { staleBefore: Date }): Promise<SweepResult>

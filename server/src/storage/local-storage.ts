@@ -5,7 +5,7 @@
 // A key can never reach outside the storage folder, nor into `.tmp`.
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream, type Dirent } from 'node:fs'
-import { lstat, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises'
+import { lstat, mkdir, readdir, rename, rm, rmdir, stat, utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -13,6 +13,14 @@ import { FileTooLargeError, HEAD_BYTES, type FileStorage, type PendingUpload, ty
 
 /** Where uploads in progress are written; never a key's first segment. */
 export const UPLOADS_IN_PROGRESS_FOLDER = '.tmp'
+
+/**
+ * How often a pending upload's file is touched while its process holds it, written or not yet
+ * committed (a form's first file waits, whole, while the later ones stream in, however long that takes).
+ * So its age tells any process's sweep whether a live upload holds it: the sweep takes only files
+ * untouched for several of these (tasks/storage-sweep.ts), which after a crash is minutes, not a day.
+ */
+export const PENDING_UPLOAD_KEEP_ALIVE_MS = 60_000
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code
 
@@ -126,6 +134,12 @@ function localUpload(key: string, target: string, temp: string, maxBytes: number
   let step: 'begun' | 'writing' | 'written' | 'committed' | 'discarded' = 'begun'
   // Read through a function: `discard` may change the step while `write` awaits.
   const discarded = () => step === 'discarded'
+  const keepAlive = setInterval(() => {
+    const now = new Date()
+    // Before the first byte there is no file yet; after a commit or discard the timer is gone.
+    utimes(temp, now, now).catch(() => undefined)
+  }, PENDING_UPLOAD_KEEP_ALIVE_MS)
+  keepAlive.unref()
   return {
     key,
 
@@ -150,6 +164,7 @@ function localUpload(key: string, target: string, temp: string, maxBytes: number
         await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }))
       } catch (error) {
         step = 'discarded'
+        clearInterval(keepAlive)
         await rm(temp, { force: true })
         throw error
       }
@@ -171,12 +186,14 @@ function localUpload(key: string, target: string, temp: string, maxBytes: number
         }
       }
       step = 'committed'
+      clearInterval(keepAlive)
     },
 
     async discard() {
       if (step === 'committed' || step === 'discarded') return
       // Discarding mid-write unlinks the file; the bytes still arriving go nowhere.
       step = 'discarded'
+      clearInterval(keepAlive)
       await rm(temp, { force: true })
     },
   }

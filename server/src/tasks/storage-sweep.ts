@@ -1,13 +1,16 @@
-// Sweeps the file storage at start and every hour, in each server process: uploads abandoned
-// mid-way (a crash or a killed process between begin and commit) and empty folders. An upload in
-// progress keeps writing, so only one that has not written for a day is taken; that is far longer
-// than any live upload can stall. Safe to run in several processes at once (storage sweep is).
+// Sweeps the file storage at start and every quarter of an hour, in each server process: uploads
+// abandoned mid-way (a crash or a killed process between begin and commit) and empty folders. A pending
+// upload of a live process is touched every minute (local-storage.ts), so one untouched for ten minutes
+// cannot belong to a running upload in any process: after a crash its files go at the next start, or
+// within about 25 minutes (issue 24 item 7). Safe to run in several processes at once (storage sweep is).
 import type { FastifyInstance } from 'fastify'
 import type { SweepResult } from '../storage/file-storage.ts'
+import { PENDING_UPLOAD_KEEP_ALIVE_MS } from '../storage/local-storage.ts'
 import { schedulePeriodicTask } from './periodic-task.ts'
 
-export const STALE_UPLOAD_AGE_MS = 24 * 60 * 60_000
-export const STORAGE_SWEEP_INTERVAL_MS = 60 * 60_000
+/** Ten keep-alive beats: a live upload's file is never this old, even on a busy machine or a slow disk. */
+export const STALE_UPLOAD_AGE_MS = 10 * PENDING_UPLOAD_KEEP_ALIVE_MS
+export const STORAGE_SWEEP_INTERVAL_MS = 15 * 60_000
 
 /** Removes what uploads left behind as of `now`. */
 export async function sweepStorage(app: FastifyInstance, now = new Date()): Promise<SweepResult> {
@@ -16,12 +19,12 @@ export async function sweepStorage(app: FastifyInstance, now = new Date()): Prom
   return swept
 }
 
-/** Sweeps once the app is ready (in the background: start is not delayed) and then every hour; stops when the app closes. */
+/** Sweeps once the app is ready (in the background: start is not delayed) and then every quarter of an hour; stops when the app closes. */
 export function scheduleStorageSweep(app: FastifyInstance, intervalMs = STORAGE_SWEEP_INTERVAL_MS): void {
   schedulePeriodicTask(app, {
     intervalMs,
     runWhenReady: true,
     work: () => sweepStorage(app),
-    failureMessage: 'storage sweep failed; it runs again within the hour',
+    failureMessage: 'storage sweep failed; it runs again within a quarter of an hour',
   })
 }

@@ -1,14 +1,17 @@
-// Sweeps calculate-cost's upload folders at start and every hour, in each server process: an unused
-// folder past its expiry loses its files, then its rows; a used one past its expiry loses only its rows
-// (its files belong to its job). A folder is swept an hour after it expired, not at once: create-job
-// refuses it from its expiry on, and the hour covers server processes whose clocks differ a little,
-// so no job can claim a folder whose files are going. Safe to run in several processes at once (removing
-// a prefix or a row twice is harmless).
+// Sweeps calculate-cost's upload folders at start and every quarter of an hour, in each server process:
+// an unused folder past its expiry loses its files, then its rows; a used one past its expiry loses only
+// its rows (its files belong to its job). A folder with files is swept an hour after it expired, not at
+// once: create-job refuses it from its expiry on, and the hour covers server processes whose clocks
+// differ a little, so no job can claim a folder whose files are going. A reservation still without files
+// (its request crashed: a live one renews its lease every minute) needs no such hour, as no job can
+// claim it: it goes at the first sweep after its lease ended, so within about twenty minutes of the
+// crash (issue 24 item 7). Safe to run in several processes at once (removing a prefix or a row twice is
+// harmless).
 import type { FastifyInstance } from 'fastify'
 import { uploadFolderPrefix, uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
 import { schedulePeriodicTask } from './periodic-task.ts'
 
-export const UPLOAD_FOLDER_SWEEP_INTERVAL_MS = 60 * 60_000
+export const UPLOAD_FOLDER_SWEEP_INTERVAL_MS = 15 * 60_000
 /** How long after its expiry a folder is swept. */
 export const UPLOAD_FOLDER_SWEEP_GRACE_MS = 60 * 60_000
 /** Folders handled per query, so a long backlog never loads all at once. */
@@ -21,13 +24,13 @@ export interface UploadFolderSweepResult {
   used: number
 }
 
-/** Removes what expired before `now` less the grace. */
+/** Removes folders with files that expired before `now` less the grace, and reservations whose lease ended before `now`. */
 export async function sweepUploadFolders(app: FastifyInstance, now = new Date()): Promise<UploadFolderSweepResult> {
   const { db } = app.database
   const before = new Date(now.getTime() - UPLOAD_FOLDER_SWEEP_GRACE_MS)
   let unused = 0
   for (;;) {
-    const expired = await uploadFoldersRepository.expiredUnused(db, before, BATCH)
+    const expired = await uploadFoldersRepository.expiredUnused(db, { expiredBefore: before, leaseEndedBefore: now }, BATCH)
     for (const { token, userId } of expired) {
       // Files first: while the row stays, a failed removal is tried again at the next run.
       await app.storage.removePrefix(uploadFolderPrefix(userId, token))
@@ -41,12 +44,12 @@ export async function sweepUploadFolders(app: FastifyInstance, now = new Date())
   return { unused, used }
 }
 
-/** Sweeps once the app is ready (in the background) and then every hour; stops when the app closes. */
+/** Sweeps once the app is ready (in the background) and then every quarter of an hour; stops when the app closes. */
 export function scheduleUploadFolderSweep(app: FastifyInstance, intervalMs = UPLOAD_FOLDER_SWEEP_INTERVAL_MS): void {
   schedulePeriodicTask(app, {
     intervalMs,
     runWhenReady: true,
     work: () => sweepUploadFolders(app),
-    failureMessage: 'upload folder sweep failed; it runs again within the hour',
+    failureMessage: 'upload folder sweep failed; it runs again within a quarter of an hour',
   })
 }

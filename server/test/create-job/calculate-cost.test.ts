@@ -33,7 +33,7 @@ describe('calculate-cost', () => {
   // Each test starts with no folder, so what a refused request leaves is exactly nothing.
   beforeEach(async () => {
     for (const userId of [aliceId, bobId]) {
-      for (const { token } of await uploadFoldersRepository.expiredUnused(t.database.db, new Date(Date.now() + 365 * 86_400_000), 1000)) {
+      for (const { token } of await uploadFoldersRepository.expiredUnused(t.database.db, { expiredBefore: new Date(Date.now() + 365 * 86_400_000), leaseEndedBefore: new Date(Date.now() + 365 * 86_400_000) }, 1000)) {
         await t.app.storage.removePrefix(uploadFolderPrefix(userId, token))
         await uploadFoldersRepository.removeUnused(t.database.db, token)
       }

@@ -2,9 +2,11 @@
 // committed or discarded; nothing is visible at its key before the commit, a committed file can be
 // handed to a tool as a local path, a broken stream leaves
 // nothing, and the sweep removes what a crash left (stale uploads, empty folders) and nothing else,
-// at the server's start and every hour.
+// at the server's start and every quarter of an hour. A pending upload its process still holds is
+// kept fresh, so the sweep never takes it however long it waits; one whose process died goes within
+// the hour (issue 24 item 7).
 import { randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -14,7 +16,8 @@ import { createLocalStorage } from '../../src/storage/local-storage.ts'
 import { STALE_UPLOAD_AGE_MS, STORAGE_SWEEP_INTERVAL_MS } from '../../src/tasks/storage-sweep.ts'
 import { createTestApp } from '../support/test-app.ts'
 
-const HOUR = 60 * 60_000
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
 
 /** Every file and folder under `root`, as relative paths (folders end with "/"). */
 async function tree(root: string): Promise<string[]> {
@@ -111,8 +114,8 @@ describe('file storage uploads', () => {
   })
 
   it('sweeps stale uploads and empty folders, and leaves fresh uploads and stored files alone', async () => {
-    await leftFile(path.join(root, '.tmp/crashed.partial'), STALE_UPLOAD_AGE_MS + HOUR)
-    await leftFile(path.join(root, '.tmp/in-progress.partial'), STALE_UPLOAD_AGE_MS - HOUR)
+    await leftFile(path.join(root, '.tmp/crashed.partial'), STALE_UPLOAD_AGE_MS + MINUTE)
+    await leftFile(path.join(root, '.tmp/in-progress.partial'), STALE_UPLOAD_AGE_MS - MINUTE)
     await leftFile(path.join(root, 'clerks/c1/templates/t1/old report.pdf'), 400 * 24 * HOUR, '%PDF-kept')
     await mkdir(path.join(root, 'clerks/c1/templates/refused-1'), { recursive: true })
     await mkdir(path.join(root, 'clerks/c2/jobs/9/audio'), { recursive: true })
@@ -137,34 +140,58 @@ describe('file storage uploads', () => {
     ])
     expect(await readFile(path.join(root, 'clerks/c1/templates/t1/old report.pdf'), 'utf8')).toBe('%PDF-kept')
   })
+
+  it('never sweeps a pending upload its process still holds, however long it waits before its commit', async () => {
+    // The keep-alive timer and the clock are faked; the files and their times are real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
+    try {
+      const waiting = await storage.beginUpload('clerks/c4/uploads/t1/a/first.wav', { maxBytes: 4096 })
+      await waiting.write(Readable.from([Buffer.from('RIFF')]))
+      // Two hours on, the way a form's first file waits while a large second one streams in.
+      for (let minutes = 0; minutes < 120; minutes += 5) {
+        vi.advanceTimersByTime(5 * MINUTE)
+        // The keep-alive's touch is real file work: let it land before the sweep looks.
+        await expect.poll(async () => (await stat(path.join(root, '.tmp', (await readdir(path.join(root, '.tmp')))[0]!))).mtimeMs).toBe(Date.now())
+        expect((await storage.sweep({ staleBefore: new Date(Date.now() - STALE_UPLOAD_AGE_MS) })).staleUploads).toBe(0)
+      }
+      await waiting.commit()
+      expect(await readFile(path.join(root, 'clerks/c4/uploads/t1/a/first.wav'), 'utf8')).toBe('RIFF')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
 
 describe('the storage sweep task', () => {
   afterEach(() => vi.useRealTimers())
 
-  it('sweeps when the server starts and then every hour, until it closes', async () => {
+  it('sweeps when the server starts and then every quarter of an hour, until it closes: what a crash left goes within the hour', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-sweep-'))
     const files = path.join(dataDir, 'files')
     await leftFile(path.join(files, '.tmp/crashed-before-start.partial'), STALE_UPLOAD_AGE_MS + HOUR)
     await mkdir(path.join(files, 'clerks/c1/templates/refused-before-start'), { recursive: true })
     await leftFile(path.join(files, 'clerks/c1/templates/t1/kept.pdf'), 0)
 
-    // Only the hourly timer is faked; the sweep's file work is real.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    // Only the timer and the clock are faked; the sweep's file work is real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
     const t = await createTestApp({ dataDir }, { scheduledTasks: true })
     try {
       await t.app.ready()
       await expect.poll(() => tree(files)).toEqual(['.tmp/', 'clerks/', 'clerks/c1/', 'clerks/c1/templates/', 'clerks/c1/templates/t1/', 'clerks/c1/templates/t1/kept.pdf'])
 
-      await leftFile(path.join(files, '.tmp/crashed-while-running.partial'), STALE_UPLOAD_AGE_MS + HOUR)
-      await leftFile(path.join(files, '.tmp/fresh.partial'), 0)
-      // Each look moves the clock on an hour: a sweep still finishing when one hour struck is met by the next.
+      // A process that shares the storage crashed this moment, half-way through an upload.
+      const crashedAt = Date.now()
+      await leftFile(path.join(files, '.tmp/crashed-while-running.partial'), 0)
+      // Each look moves the clock on a minute: a sweep still finishing when its time struck is met by the next.
       await expect
-        .poll(() => {
-          vi.advanceTimersByTime(STORAGE_SWEEP_INTERVAL_MS)
+        .poll(async () => {
+          vi.advanceTimersByTime(MINUTE)
           return tree(path.join(files, '.tmp'))
         })
-        .toEqual(['fresh.partial'])
+        .toEqual([])
+      // Due after STALE_UPLOAD_AGE_MS + STORAGE_SWEEP_INTERVAL_MS (25 minutes); the rest of the hour
+      // covers the minutes the clock moves on while a sweep's real file work runs.
+      expect(Date.now() - crashedAt).toBeLessThan(HOUR)
     } finally {
       await t.app.close()
     }

@@ -27,7 +27,8 @@ export async function startCompiledServer(env: Record<string, string>): Promise<
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const stop = async () => {
-    if (child.exitCode !== null) return
+    // Ended already: on its own (exitCode) or killed by a signal (signalCode).
+    if (child.exitCode !== null || child.signalCode !== null) return
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
     await exited
