@@ -1,4 +1,4 @@
-// What the webhook does with a verified event. Only `payment_intent.succeeded` moves money: it credits
+// What the webhook does with a verified event (its shape checked by payment-event.ts). Only `payment_intent.succeeded` moves money: it credits
 // the intent's clerk through the money module, keyed by the intent's id, so a repeated or concurrent
 // delivery credits once. Everything else Stripe may send (created, processing, failed, charges...) is
 // acknowledged and left alone; Stripe would otherwise retry it for days.
@@ -30,6 +30,17 @@ export async function handlePaymentEvent(db: Db, event: Stripe.Event, log: Fasti
   const purchase = intentMetadata.read(intent.metadata)
   if (!purchase) {
     log.warn({ eventId: event.id, intentId: intent.id }, 'payment_intent.succeeded ignored: the intent carries no InspectScribe purchase in its metadata')
+    return null
+  }
+  // The credits are the metadata's; they are only earned by the price the server asked for them. An
+  // intent whose amount was changed after it was created, or that received less (or more) than that
+  // price, is not the purchase the server priced: nothing is credited, and a person looks at it.
+  const createdFor = purchase.price ?? { cents: intent.amount, currency: intent.currency.toLowerCase() }
+  if (intent.amount !== createdFor.cents || intent.amount_received !== createdFor.cents || intent.currency.toLowerCase() !== createdFor.currency) {
+    log.warn(
+      { eventId: event.id, intentId: intent.id, userId: purchase.userId, priceCents: createdFor.cents, amountCents: intent.amount, receivedCents: intent.amount_received, currency: intent.currency },
+      'payment_intent.succeeded not credited: the amount received is not what the intent was created for; it needs a person',
+    )
     return null
   }
   try {
