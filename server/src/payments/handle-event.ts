@@ -12,6 +12,8 @@ import { intentMetadata, type IntentPurchase } from './intent-metadata.ts'
 /** A payment credited by this delivery (not by an earlier one): what its receipt says. */
 export interface CreditedPayment extends IntentPurchase {
   intentId: string
+  /** The ledger entry that credited it: its receipt number's source. */
+  entryId: number
   paidCents: number
   /** ISO 4217 as Stripe writes it ("gbp"). */
   currency: string
@@ -52,7 +54,7 @@ export async function handlePaymentEvent(db: Db, event: Stripe.Event, log: Fasti
       paid: { cents: intent.amount_received, currency: intent.currency },
     })
     if (result.alreadyCredited) return null
-    return { ...purchase, intentId: intent.id, paidCents: intent.amount_received, currency: intent.currency, balanceCents: result.balanceCents, creditedAt: new Date() }
+    return { ...purchase, intentId: intent.id, entryId: result.entryId, paidCents: intent.amount_received, currency: intent.currency, balanceCents: result.balanceCents, creditedAt: new Date() }
   } catch (error) {
     // An erased clerk, or a reference already credited for another clerk or amount: a retry cannot
     // change either, so the event is acknowledged and the case left in the log for a person.
