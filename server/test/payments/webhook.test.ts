@@ -31,7 +31,7 @@ describe('the payment webhook', () => {
     await expect.poll(() => receiptsTo(t, clerk.email).length).toBe(1)
     const [receipt] = receiptsTo(t, clerk.email)
     expect(receipt!.subject).toBe('Your InspectScribe receipt: 50.00 credits added')
-    expect(receipt!.text).toMatch(/Receipt number: IS-\d{6}\nSeller: InspectScribe\nSeller's address not set\nVAT number not set\nPlan: Standard plan\n/)
+    expect(receipt!.text).toMatch(/Receipt number: IS-\d{6}\n\nSeller: InspectScribe\n\nSeller's address not set\n\nVAT number not set\n\nPlan: Standard plan\n/)
     expect(receipt!.text).toContain('Credits added: 50.00\n')
     expect(receipt!.text).toContain('Amount paid: £50.00\n')
     expect(receipt!.text).toMatch(/Date: \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} UTC\n/)
