@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'duplicate_request', // 409: an idempotency key or external reference already used for another request
   'card_declined', // 402: the card provider declined the card or refused its details (detail: the provider's words)
   'signature_invalid', // 400 on /stripe/webhook: the event's signature does not match its body
+  'already_refunded', // 409 on an operator's refund: the failed job's charge was given back before
   // Create Job.
   'folder_expired', // 410 on create-job: the measured audio's folder token expired; calculate the cost again
 ] as const

@@ -36,6 +36,10 @@ export const DashboardJob = Type.Object({
   job_type: Named,
   sla_slot: Named,
   job_status: Type.Object({ status: Type.String() }),
+  /** What the clerk wrote with the job at submit ("" when nothing). */
+  remarks: Type.String(),
+  /** Why staff moved the job to Failed; null unless it is Failed (and for jobs failed before a reason was kept). */
+  failure_reason: Type.Union([Type.String(), Type.Null()]),
   staff_note: Type.Array(Type.Object({ note: Type.String(), created_at: Type.String() })),
 })
 export type DashboardJob = Static<typeof DashboardJob>

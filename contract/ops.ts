@@ -23,7 +23,14 @@ export const OpsJobsQuery = Type.Object({
 })
 export type OpsJobsQuery = Static<typeof OpsJobsQuery>
 
-export const OpsMoveBody = Type.Object({ status: JobStatusName })
+export const OpsMoveBody = Type.Object({
+  status: JobStatusName,
+  /** Why the job failed, in words its clerk reads: required for Failed, refused with another status. */
+  reason: Type.Optional(Text({ maxLength: 4000 })),
+  /** Give a Failed job's charge back, once (also for a job already Failed). */
+  refund: Type.Optional(Type.Boolean()),
+})
+export type OpsMoveBody = Static<typeof OpsMoveBody>
 export const OpsNoteBody = Type.Object({ note: Text({ maxLength: 4000 }) })
 
 export const OpsCreditsBody = Type.Object({

@@ -110,16 +110,27 @@ export type TestConfirmResponse = Static<typeof TestConfirmResponse>
 export const PaymentStatus = Type.Object({ credited: Type.Boolean() })
 export type PaymentStatus = Static<typeof PaymentStatus>
 
-/** portal-spec.md §3, Transaction: one recharge. */
+/** The kinds of money move: a card payment, a job's charge, a failed job's refund, an operator's adjustment. */
+export const MoneyMoveKind = Type.Union([Type.Literal('recharge'), Type.Literal('job_charge'), Type.Literal('refund'), Type.Literal('adjustment')])
+export type MoneyMoveKind = Static<typeof MoneyMoveKind>
+
+/** portal-spec.md §3, Transaction: one money move (every kind, not only recharges; issue 24 item 12). */
 export const RechargeTransaction = Type.Object({
   id: Type.Integer(),
-  /** What was paid, in `currency`'s units. */
-  amount: Type.Number(),
-  currency: Type.String(),
-  /** Credits added (2 decimals). */
+  kind: MoneyMoveKind,
+  /** What a card payment paid, in `currency`'s units; null for moves nobody paid for. */
+  amount: Type.Union([Type.Number(), Type.Null()]),
+  currency: Type.Union([Type.String(), Type.Null()]),
+  /** Credits moved (2 decimals): positive added, negative taken. */
   credit: Type.Number(),
-  /** The plan bought, e.g. "Standard plan". */
+  /** The clerk's balance right after this move (2 decimals). */
+  balance: Type.Number(),
+  /** What the move was: the plan bought, "Job #13", "Refund for failed job #13", "Adjustment: {reason}". */
   remarks: Type.String(),
+  /** The job a charge or refund is for; null otherwise. */
+  job_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** A card payment's receipt number ("IS-000042"); null for other moves. */
+  receipt_number: Type.Union([Type.String(), Type.Null()]),
   /** ISO 8601. */
   created_at: Type.String(),
 })
@@ -128,7 +139,7 @@ export type RechargeTransaction = Static<typeof RechargeTransaction>
 export const RechargeHistory = Type.Object({
   /** The newest first, at most RECENT_TRANSACTIONS_LIMIT. */
   transactions: Type.Array(RechargeTransaction),
-  /** The statement's path for GET /files/15/{path}; null when the clerk has no recharge yet. */
+  /** The statement's path for GET /files/15/{path}; null when the clerk has no money move yet. */
   recharge_report: Type.Union([Type.String(), Type.Null()]),
 })
 export type RechargeHistory = Static<typeof RechargeHistory>

@@ -2,7 +2,7 @@
 // options and positionals, statuses, job ids, and amounts of credits read into exact cents.
 import { parseArgs } from 'node:util'
 import { formatCents, parseCents } from '../contract/money.ts'
-import type { OpsCreditsBody } from '../contract/ops.ts'
+import type { OpsCreditsBody, OpsMoveBody } from '../contract/ops.ts'
 
 /** A mistake in the command line itself: the usage is printed and the exit code is 2. */
 export class UsageError extends Error {}
@@ -21,6 +21,25 @@ export function jobIdArgument(raw: string | undefined): number {
   const id = Number(raw)
   if (!Number.isSafeInteger(id) || id < 1) throw new UsageError(`"${raw ?? ''}" is not a job id.`)
   return id
+}
+
+export const MOVE_REASON_USAGE = 'Moving a job to Failed needs --reason "<why>": the clerk reads it on the job and in their notification.'
+
+/**
+ * The body of `move <job id> <status> [--reason <why>] [--refund]`. Failed needs a reason, except for
+ * `--refund` alone, which also refunds a job already Failed (the server asks for the reason when the
+ * job is not Failed yet). A reason or refund with another status is a mistake in the command.
+ */
+export function moveBody(positionals: string[], options: { reason?: string; refund?: boolean }): { jobId: number; body: OpsMoveBody } {
+  const jobId = jobIdArgument(positionals[0])
+  const status = statusArgument(positionals[1]) as OpsMoveBody['status']
+  const reason = options.reason?.trim()
+  if (status !== 'Failed') {
+    if (options.reason !== undefined || options.refund) throw new UsageError('--reason and --refund go only with a move to Failed.')
+    return { jobId, body: { status } }
+  }
+  if (!reason && !options.refund) throw new UsageError(MOVE_REASON_USAGE)
+  return { jobId, body: { status, ...(reason && { reason }), ...(options.refund && { refund: true }) } }
 }
 
 export const CREDITS_USAGE = 'Give the clerk’s e-mail and a non-zero amount, e.g. credits jo@example.com 25 --reason "Goodwill"'
@@ -54,6 +73,7 @@ export function parse(argv: string[]) {
         limit: { type: 'string' },
         json: { type: 'boolean' },
         reason: { type: 'string' },
+        refund: { type: 'boolean' },
         count: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },

@@ -5,12 +5,14 @@ import { openAsBlob } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { OpsJob } from '../contract/ops.ts'
-import { creditsBody, jobIdArgument, parse, statusArgument, UsageError } from './ops-arguments.ts'
+import { creditsBody, jobIdArgument, moveBody, parse, statusArgument, UsageError } from './ops-arguments.ts'
 
 const USAGE = `InspectScribe operator command line
 
   npm run ops -- jobs [--clerk <email>] [--status <status>] [--limit <n>] [--json]
   npm run ops -- move <job id> <status>            Submitted, Scheduled, "In Progress", Completed, Failed
+  npm run ops -- move <job id> failed --reason <why> [--refund]   the clerk reads the reason; --refund gives the
+                                                   job's charge back, once (also later, for a job already Failed)
   npm run ops -- note <job id> <text>              add a staff note the clerk sees on the job
   npm run ops -- attach-transcript <job id> <file> attach a transcript (doc, docx, pdf, odt, rtf, txt)
   npm run ops -- credits <email> <amount> --reason <why>   add (25, 1.10) or remove (-0.07) credits; 2 decimals at most
@@ -70,8 +72,10 @@ async function run(argv: string[]): Promise<void> {
       const jobs = await call<OpsJob[]>('GET', `/jobs${query.size ? `?${query}` : ''}`)
       return values.json ? console.log(JSON.stringify(jobs, null, 2)) : printJobs(jobs)
     }
-    case 'move':
-      return say(await call('POST', `/jobs/${jobIdArgument(rest[0])}/status`, { status: statusArgument(rest[1]) }))
+    case 'move': {
+      const { jobId, body } = moveBody(rest, values)
+      return say(await call('POST', `/jobs/${jobId}/status`, body))
+    }
     case 'note': {
       const note = rest.slice(1).join(' ')
       if (!note.trim()) throw new UsageError('Write the note after the job id.')

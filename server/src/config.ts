@@ -14,6 +14,12 @@ export type PaymentsSetting =
   | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
   | { mode: 'test' }
 
+export interface SellerSetting {
+  name: string
+  address: string | null
+  vatNumber: string | null
+}
+
 export interface Config {
   port: number
   host: string
@@ -48,6 +54,8 @@ export interface Config {
     outboxDir: string
   }
   payments: PaymentsSetting
+  /** Who sells the credits, as the statement's receipts name them (SELLER_*); null: not set, and the statement says so. */
+  seller: SellerSetting
   /** The full job list's compressed answers kept in memory (LIST_CACHE_MB; decisions.md, the full list from a cache). */
   listCache: ListCacheSetting
 }
@@ -125,6 +133,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const listCache = parseListCache(read('LIST_CACHE_MB'), problems)
 
+  const seller = parseSeller(read, problems)
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: port ?? 8080,
@@ -143,8 +153,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ffmpegPath,
     mail: { smtpUrl, from: mailFrom, outboxDir: path.join(dataDir, 'outbox') },
     payments,
+    seller,
     listCache,
   }
+}
+
+/** SELLER_NAME, SELLER_ADDRESS, SELLER_VAT_NUMBER: printed on each card payment's receipt in the statement. */
+function parseSeller(read: (name: string) => string | undefined, problems: string[]): SellerSetting {
+  const name = read('SELLER_NAME') ?? 'InspectScribe'
+  const address = read('SELLER_ADDRESS') ?? null
+  const vatNumber = read('SELLER_VAT_NUMBER') ?? null
+  for (const [setting, value, longest] of [['SELLER_NAME', name, 100], ['SELLER_ADDRESS', address, 300], ['SELLER_VAT_NUMBER', vatNumber, 30]] as const) {
+    if (value !== null && value.length > longest) problems.push(`${setting} can be at most ${longest} characters long`)
+  }
+  return { name, address, vatNumber }
 }
 
 /** LIST_CACHE_MB: the memory for kept list answers in all (0 turns the cache off); each answer stays under 2 MB. */

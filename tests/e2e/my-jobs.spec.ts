@@ -212,7 +212,7 @@ test('selecting finished jobs and deleting them, one or several', async ({ page,
   await expect(rowOf(page, ids[3]!)).toHaveCount(0)
 
   // A single delete from its row, after the operator fails a job.
-  await ops('move', String(ids[1]), 'failed')
+  await ops('move', String(ids[1]), 'failed', '--reason', 'The recording is of another property')
   await page.reload()
   await rowOf(page, ids[1]!).getByRole('button', { name: `Delete job ${ids[1]}` }).click()
   const single = page.getByRole('dialog', { name: 'Delete Job' })

@@ -94,3 +94,25 @@ test('a notification opens its job when the list’s dates leave that job out, a
   await page.goto('/my-jobs?job=2147483647')
   await expect(details).toContainText('This job could not be found. It may have been deleted.')
 })
+
+test('a failed job’s notification says why, and its Job Details shows the Failed badge, the reason and that nothing more is expected', async ({ page, request }) => {
+  const email = uniqueEmail('failed')
+  await createClerk(request, email)
+  // Newest first: Submitted, Scheduled, …; the operator fails the Submitted one, as `npm run ops` does.
+  const [jobId] = await createDemoJobs(email, 2)
+  await ops('move', String(jobId), 'failed', '--reason', 'The audio is silent after the first 40 seconds')
+  await signInThroughForm(page, email)
+
+  const list = page.getByRole('list', { name: 'Notifications' })
+  const details = page.getByRole('dialog', { name: 'Job Details' })
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click()
+  await list.getByRole('link', { name: new RegExp(`Job #${jobId} is now Failed\\. Reason: The audio is silent after the first 40 seconds\\.`) }).click()
+
+  const general = details.getByRole('region', { name: '1. General Information' })
+  // Each term, then its value: the status as My Jobs' coloured badge, the reason, nothing more to come.
+  await expect(general.getByRole('term')).toContainText(['Job ID', 'Status', 'Failure Reason'])
+  await expect(general.locator('dd [data-status="Failed"]')).toHaveText('Failed')
+  await expect(general).toContainText('Failure ReasonThe audio is silent after the first 40 seconds')
+  await expect(general).toContainText('ExpectedNot expected: the job failed')
+  await expectAccessible(page, 'the Job Details of a failed job')
+})

@@ -265,6 +265,8 @@ export const jobs = pgTable(
     audioDurationSeconds: numeric('audio_duration_seconds', { precision: 12, scale: 3 }).notNull(),
     remarks: text().notNull().default(''),
     status: text({ enum: JOB_STATUSES }).notNull().default('Submitted'),
+    /** Why staff moved the job to Failed, in words the clerk reads (decisions.md, Jobs); null otherwise. */
+    failureReason: text('failure_reason'),
     slaDeadline: timestamp('sla_deadline', { withTimezone: true }).notNull(),
     /**
      * The portal's own id for the submit that created the job: a retried submit finds its job instead
@@ -322,7 +324,7 @@ export const staffNotes = pgTable(
   (t) => [index('staff_notes_job_idx').on(t.jobId)],
 )
 
-export const CREDIT_ENTRY_KINDS = ['recharge', 'job_charge', 'adjustment'] as const
+export const CREDIT_ENTRY_KINDS = ['recharge', 'job_charge', 'adjustment', 'refund'] as const
 
 /**
  * The credit ledger (decisions.md, Credits): every change to a clerk's credits is a row, and the balance
@@ -338,7 +340,7 @@ export const creditEntries = pgTable(
     /** Whole cents: positive adds credits, negative spends them. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     kind: text({ enum: CREDIT_ENTRY_KINDS }).notNull(),
-    /** Why: the operator's reason, the plan bought, or the job charged. */
+    /** Why: the operator's reason, the plan bought, or the job charged or refunded. */
     reason: text().notNull(),
     jobId: integer('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     /**
@@ -351,7 +353,12 @@ export const creditEntries = pgTable(
     paidCurrency: text('paid_currency'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_entries_user_idx').on(t.userId, t.createdAt), check('credit_entries_amount_nonzero', sql`${t.amountCents} <> 0`)],
+  (t) => [
+    index('credit_entries_user_idx').on(t.userId, t.createdAt),
+    check('credit_entries_amount_nonzero', sql`${t.amountCents} <> 0`),
+    // A failed job's charge is given back at most once, whatever races (decisions.md, Jobs).
+    uniqueIndex('credit_entries_one_refund_per_job').on(t.jobId).where(sql`${t.kind} = 'refund'`),
+  ],
 )
 
 /**

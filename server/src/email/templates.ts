@@ -49,6 +49,10 @@ export interface ReceiptLines {
   date: string
   newBalance: string
   reference: string
+  /** The receipt's number, as the statement shows it ("IS-000042"). */
+  receiptNumber: string
+  /** Who sold the credits (SELLER_*): the address and VAT number read "not set" when not configured. */
+  seller: { name: string; address: string | null; vatNumber: string | null }
 }
 
 /** The receipt e-mailed after a card payment is credited (issue 13). */
@@ -59,6 +63,10 @@ export function paymentReceiptMail(to: string, fullName: string, lines: ReceiptL
     `Hello ${fullName},`,
     [
       'Thank you for your payment. The credits are in your account now.',
+      `Receipt number: ${lines.receiptNumber}`,
+      `Seller: ${lines.seller.name}`,
+      lines.seller.address ? `Seller's address: ${lines.seller.address}` : "Seller's address not set",
+      lines.seller.vatNumber ? `VAT number: ${lines.seller.vatNumber}` : 'VAT number not set',
       `Plan: ${lines.plan}`,
       `Credits added: ${lines.creditsAdded}`,
       `Amount paid: ${lines.amountPaid}`,

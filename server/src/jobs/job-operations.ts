@@ -5,11 +5,13 @@
 import type { Db } from '../db/database.ts'
 import type { JobStatus } from '../db/schema.ts'
 import { HttpError } from '../http-error.ts'
+import { lockBalance } from '../money/ledger.ts'
+import { refundJobCharge } from '../money/refund-job.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { keepUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
-import { isDeletable, moveProblem, statusNotification } from './life-cycle.ts'
+import { FAILURE_REASON_MAX_LENGTH, isDeletable, moveProblem, refundNotification, statusNotification } from './life-cycle.ts'
 
 export const JOB_MESSAGES = {
   notFound: (jobId: number) => `Job #${jobId} was not found.`,
@@ -20,6 +22,9 @@ export const JOB_MESSAGES = {
   transcriptNotYet: (jobId: number, status: JobStatus) =>
     `Job #${jobId} is ${status}; a transcript can be attached once the job is In Progress, Completed or Downloaded.`,
   deleted: (count: number) => `${count} job(s) deleted`,
+  reasonRequired: (jobId: number) => `Moving job #${jobId} to Failed needs a reason the clerk can read (--reason "...").`,
+  reasonTooLong: `A failure reason can be at most ${FAILURE_REASON_MAX_LENGTH} characters long.`,
+  onlyWhenFailed: 'A reason and a refund go only with a move to Failed.',
   deleteNone: 'Please select at least one job to delete',
   deleteMissing: (ids: number[]) => `${ids.length === 1 ? 'Job' : 'Jobs'} ${ids.map((id) => `#${id}`).join(', ')} ${ids.length === 1 ? 'was' : 'were'} not found. Nothing was deleted.`,
   deleteNotFinished: (jobs: { id: number; status: JobStatus }[]) =>
@@ -31,15 +36,54 @@ export const STAFF_NOTE_MAX_LENGTH = 2000
 /** Statuses a transcript may be attached in: the work has started or is done. */
 const TRANSCRIPT_STATUSES: readonly JobStatus[] = ['In Progress', 'Completed', 'Downloaded']
 
-export async function moveJob(db: Db, jobId: number, to: JobStatus): Promise<{ from: JobStatus; to: JobStatus }> {
+export interface MoveOptions {
+  /** Why the job failed, in words the clerk reads: required for a move to Failed, refused with any other. */
+  reason?: string
+  /** Give the job's charge back (a move to Failed only; once per job). */
+  refund?: boolean
+}
+
+export interface MoveResult {
+  from: JobStatus
+  to: JobStatus
+  /** Credits given back by this move, in cents; null when none were. */
+  refundedCents: number | null
+}
+
+/**
+ * Moves a job one step along its life cycle and notifies its clerk, in one transaction. A move to
+ * Failed keeps its reason and may refund the charge, all or nothing. A job already Failed may still
+ * have its charge refunded (`move 13 failed --refund` after a move without it): its status and reason
+ * stay, and a second refund is refused.
+ */
+export async function moveJob(db: Db, jobId: number, to: JobStatus, options: MoveOptions = {}): Promise<MoveResult> {
+  const reason = options.reason?.trim() ?? ''
+  const refund = options.refund === true
+  if (to !== 'Failed' && (reason || refund)) throw new HttpError(400, JOB_MESSAGES.onlyWhenFailed)
+  if (reason.length > FAILURE_REASON_MAX_LENGTH) throw new HttpError(400, JOB_MESSAGES.reasonTooLong)
   return db.transaction(async (tx) => {
+    // A refund is a money move: the clerk is locked before the job, in the order every money move
+    // takes them (a job's charge locks the clerk, then writes the job), so the two never deadlock.
+    let balanceCents = 0
+    if (refund) {
+      const owner = await jobsRepository.findById(tx, jobId)
+      if (!owner) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
+      balanceCents = await lockBalance(tx, owner.userId)
+    }
     const job = await jobsRepository.lockById(tx, jobId)
     if (!job) throw new HttpError(404, JOB_MESSAGES.notFound(jobId))
+    if (refund && job.status === 'Failed' && to === 'Failed') {
+      const refunded = await refundJobCharge(tx, job, balanceCents)
+      await notificationsRepository.add(tx, job.userId, refundNotification(jobId, refunded.amountCents), jobId)
+      return { from: job.status, to, refundedCents: refunded.amountCents }
+    }
     const problem = moveProblem(job.status, to)
     if (problem) throw new HttpError(409, `Job #${jobId}: ${problem}`, 'job_state_conflict')
-    await jobsRepository.setStatus(tx, jobId, to)
-    await notificationsRepository.add(tx, job.userId, statusNotification(jobId, to), jobId)
-    return { from: job.status, to }
+    if (to === 'Failed' && !reason) throw new HttpError(400, JOB_MESSAGES.reasonRequired(jobId))
+    await jobsRepository.setStatus(tx, jobId, to, new Date(), to === 'Failed' ? reason : undefined)
+    const refunded = refund ? await refundJobCharge(tx, job, balanceCents) : null
+    await notificationsRepository.add(tx, job.userId, statusNotification(jobId, to, { reason, refundedCents: refunded?.amountCents }), jobId)
+    return { from: job.status, to, refundedCents: refunded?.amountCents ?? null }
   })
 }
 

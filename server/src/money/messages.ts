@@ -19,4 +19,8 @@ export const MONEY_MOVE_MESSAGES = {
   requestUsed: 'This submit was already sent with other details. Please check My Jobs before you submit again.',
   creditsNotice: (amountCents: number, reason: string) => `${amountCents > 0 ? 'Added' : 'Removed'} ${formatCents(Math.abs(amountCents))} credits: ${reason}`,
   jobCharged: (jobId: number, costCents: number) => `Job #${jobId} was submitted; ${formatCents(costCents)} credits were charged.`,
+  /** The refund entry's reason, as the clerk's transactions and statement show it. */
+  refundReason: (jobId: number) => `Refund for failed job #${jobId}`,
+  alreadyRefunded: (jobId: number, amountCents: number) => `Job #${jobId}'s charge of ${formatCents(amountCents)} credits was already refunded. Nothing was changed.`,
+  notCharged: (jobId: number) => `Job #${jobId} was not charged (a demo job), so there is nothing to refund. Nothing was changed.`,
 } as const

@@ -61,7 +61,8 @@ function assertHundredths(currency: string): void {
 export async function createPaymentIntent(db: Db, provider: PaymentProvider, userId: string, body: CreatePaymentIntentBody): Promise<CreatePaymentIntentResponse> {
   const purchase = await purchaseFor(db, body)
   const currency = purchase.currency.toLowerCase()
-  const metadata = intentMetadata.write({ userId, planId: purchase.planId, creditCents: purchase.creditCents, remarks: purchase.remarks })
+  const price = { cents: purchase.priceCents, currency }
+  const metadata = intentMetadata.write({ userId, planId: purchase.planId, creditCents: purchase.creditCents, remarks: purchase.remarks, price })
   const idempotencyKey = await paymentRequestsRepository.claim(db, userId, purchase.requestKey, PAYMENT_INTENT_DEDUPE_SECONDS)
   let intent = await provider.createIntent({ amountCents: purchase.priceCents, currency, metadata, idempotencyKey })
   if (await creditsRepository.findByExternalReference(db, intent.id)) {

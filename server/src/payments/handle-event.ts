@@ -1,4 +1,4 @@
-// What the webhook does with a verified event. Only `payment_intent.succeeded` moves money: it credits
+// What the webhook does with a verified event (its shape checked by payment-event.ts). Only `payment_intent.succeeded` moves money: it credits
 // the intent's clerk through the money module, keyed by the intent's id, so a repeated or concurrent
 // delivery credits once. Everything else Stripe may send (created, processing, failed, charges...) is
 // acknowledged and left alone; Stripe would otherwise retry it for days.
@@ -12,6 +12,8 @@ import { intentMetadata, type IntentPurchase } from './intent-metadata.ts'
 /** A payment credited by this delivery (not by an earlier one): what its receipt says. */
 export interface CreditedPayment extends IntentPurchase {
   intentId: string
+  /** The ledger entry that credited it: its receipt number's source. */
+  entryId: number
   paidCents: number
   /** ISO 4217 as Stripe writes it ("gbp"). */
   currency: string
@@ -32,6 +34,17 @@ export async function handlePaymentEvent(db: Db, event: Stripe.Event, log: Fasti
     log.warn({ eventId: event.id, intentId: intent.id }, 'payment_intent.succeeded ignored: the intent carries no InspectScribe purchase in its metadata')
     return null
   }
+  // The credits are the metadata's; they are only earned by the price the server asked for them. An
+  // intent whose amount was changed after it was created, or that received less (or more) than that
+  // price, is not the purchase the server priced: nothing is credited, and a person looks at it.
+  const createdFor = purchase.price ?? { cents: intent.amount, currency: intent.currency.toLowerCase() }
+  if (intent.amount !== createdFor.cents || intent.amount_received !== createdFor.cents || intent.currency.toLowerCase() !== createdFor.currency) {
+    log.warn(
+      { eventId: event.id, intentId: intent.id, userId: purchase.userId, priceCents: createdFor.cents, amountCents: intent.amount, receivedCents: intent.amount_received, currency: intent.currency },
+      'payment_intent.succeeded not credited: the amount received is not what the intent was created for; it needs a person',
+    )
+    return null
+  }
   try {
     const result = await creditRecharge(db, {
       userId: purchase.userId,
@@ -41,7 +54,7 @@ export async function handlePaymentEvent(db: Db, event: Stripe.Event, log: Fasti
       paid: { cents: intent.amount_received, currency: intent.currency },
     })
     if (result.alreadyCredited) return null
-    return { ...purchase, intentId: intent.id, paidCents: intent.amount_received, currency: intent.currency, balanceCents: result.balanceCents, creditedAt: new Date() }
+    return { ...purchase, intentId: intent.id, entryId: result.entryId, paidCents: intent.amount_received, currency: intent.currency, balanceCents: result.balanceCents, creditedAt: new Date() }
   } catch (error) {
     // An erased clerk, or a reference already credited for another clerk or amount: a retry cannot
     // change either, so the event is acknowledged and the case left in the log for a person.

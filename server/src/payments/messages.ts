@@ -5,4 +5,5 @@ export const PAYMENT_SERVER_MESSAGES = {
   alreadyPaid: 'This payment has already been made. Your credits have been added; nothing more was charged.',
   providerUnavailable: 'The card provider could not be reached. Please try again in a moment.',
   signatureInvalid: 'The event’s signature does not match its body.',
+  eventUnreadable: 'The event is not a payment event this server can read.',
 } as const

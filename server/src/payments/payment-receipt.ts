@@ -4,6 +4,7 @@ import { formatCents, formatMoney } from '@contract/money.ts'
 import type { FastifyInstance } from 'fastify'
 import { afterAnswer, type AfterAnswer } from '../email/after-answer.ts'
 import { paymentReceiptMail } from '../email/templates.ts'
+import { receiptNumber } from '../money/move-text.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
 import type { CreditedPayment } from './handle-event.ts'
 
@@ -23,6 +24,8 @@ export function paymentReceipts(app: FastifyInstance): AfterAnswer<CreditedPayme
       date: formatReceiptDate(payment.creditedAt),
       newBalance: formatCents(payment.balanceCents),
       reference: payment.intentId,
+      receiptNumber: receiptNumber(payment.entryId),
+      seller: app.config.seller,
     }
     await app.mailer.send(paymentReceiptMail(clerk.email, clerk.fullName, lines, app.config.publicUrl))
   }, 'could not send the payment receipt e-mail')

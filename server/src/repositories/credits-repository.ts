@@ -1,7 +1,7 @@
 // The credit ledger's SQL: a clerk's balance is the sum of their entries, each a whole number of cents
 // (bigint). Money moves themselves (the lock, the balance check, the notification, one transaction)
 // are the money module's (server/src/money/); only it writes entries.
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/database.ts'
 import { creditEntries, users, type CREDIT_ENTRY_KINDS } from '../db/schema.ts'
 
@@ -59,6 +59,16 @@ export const creditsRepository = {
       .onConflictDoNothing({ target: creditEntries.externalReference })
       .returning({ id: creditEntries.id })
     return row?.id ?? null
+  },
+
+  /** The job's entry of `kind` (its charge, or its refund: each at most one), if there is one. */
+  async findForJob(db: Db, jobId: number, kind: 'job_charge' | 'refund'): Promise<CreditEntryRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(creditEntries)
+      .where(and(eq(creditEntries.jobId, jobId), eq(creditEntries.kind, kind)))
+      .limit(1)
+    return row
   },
 
   async findByExternalReference(db: Db, externalReference: string): Promise<CreditEntryRow | undefined> {

@@ -31,6 +31,8 @@ export async function dashboardRows(db: Db, where: SQL): Promise<DashboardJob[]>
         audioDurationSeconds: jobs.audioDurationSeconds,
         costCents: jobs.costCents,
         status: jobs.status,
+        remarks: jobs.remarks,
+        failureReason: jobs.failureReason,
       },
       reportType: reportTypes.name,
       jobType: jobTypes.name,
@@ -76,6 +78,8 @@ export async function dashboardRows(db: Db, where: SQL): Promise<DashboardJob[]>
       job_type: { name: jobType },
       sla_slot: { name: slaSlot },
       job_status: { status: job.status },
+      remarks: job.remarks,
+      failure_reason: job.failureReason,
       staff_note: [],
     })
   }

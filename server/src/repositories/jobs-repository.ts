@@ -151,8 +151,13 @@ export const jobsRepository = {
     return job
   },
 
-  async setStatus(db: Db, jobId: number, status: JobStatus, at = new Date()): Promise<void> {
-    const owners = await db.update(jobs).set({ status, updatedAt: at }).where(eq(jobs.id, jobId)).returning({ userId: jobs.userId })
+  /** Moves the job to `status`; a move to Failed keeps its `failureReason` (the clerk's words for why). */
+  async setStatus(db: Db, jobId: number, status: JobStatus, at = new Date(), failureReason?: string): Promise<void> {
+    const owners = await db
+      .update(jobs)
+      .set({ status, updatedAt: at, ...(failureReason !== undefined && { failureReason }) })
+      .where(eq(jobs.id, jobId))
+      .returning({ userId: jobs.userId })
     await db.insert(jobStatusHistory).values({ jobId, status, changedAt: at })
     await renewListStamps(db, owners.map((owner) => owner.userId))
   },

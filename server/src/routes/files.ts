@@ -13,7 +13,7 @@ import { HttpError } from '../http-error.ts'
 import { markTranscriptDownloaded } from '../jobs/job-operations.ts'
 import { jobsRepository, type JobFileKind } from '../repositories/jobs-repository.ts'
 import { templatesRepository } from '../repositories/templates-repository.ts'
-import { openRechargeStatement, rechargeStatementPath } from '../statements/recharge-statement.ts'
+import { openRechargeStatement, rechargeStatementPath, type StatementDays } from '../statements/recharge-statement.ts'
 import type { ByteRange } from '../storage/file-storage.ts'
 
 interface OwnedFile {
@@ -67,9 +67,30 @@ function requestedRange(header: string | undefined, size: number): ByteRange | n
   return ranges[0]!
 }
 
-/** The clerk's recharge statement, at the one path that names them; 404 for any other path, or with no recharge. */
-async function sendRechargeStatement(reply: FastifyReply, userId: string, key: string) {
-  const statement = key === rechargeStatementPath(userId) ? await openRechargeStatement(reply.server.database.db, userId) : null
+export const STATEMENT_PERIOD_REFUSED = 'The statement’s period is two dates written as YYYY-MM-DD (from=2026-03-01&to=2026-03-31), the first not after the second.'
+
+/** `?from=&to=`, each a real calendar day written YYYY-MM-DD, or absent. */
+function statementDays(query: unknown): StatementDays {
+  const { from, to } = (query ?? {}) as Record<string, unknown>
+  const day = (value: unknown) => {
+    if (value === undefined) return undefined
+    const time = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN
+    // 2026-02-30 is no day: it does not read back as itself.
+    if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) {
+      throw new HttpError(400, STATEMENT_PERIOD_REFUSED)
+    }
+    return value as string
+  }
+  const days = { from: day(from), to: day(to) }
+  if (days.from && days.to && days.from > days.to) throw new HttpError(400, STATEMENT_PERIOD_REFUSED)
+  return days
+}
+
+/** The clerk's statement, at the one path that names them; 404 for any other path, or with no money move at all. */
+async function sendRechargeStatement(reply: FastifyReply, userId: string, key: string, query: unknown) {
+  if (key !== rechargeStatementPath(userId)) throw new HttpError(404, 'Not found')
+  const { server } = reply
+  const statement = await openRechargeStatement(server.database.db, userId, { seller: server.config.seller, days: statementDays(query) })
   if (!statement) throw new HttpError(404, 'Not found')
   return reply
     .header('content-type', 'application/pdf')
@@ -88,7 +109,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const refused = request.validationError
     if (refused) throw refused.validation?.some((error: FastifySchemaValidationError) => error.instancePath.startsWith('/kind')) ? notFound : refused
     const { kind, '*': key } = request.params
-    if (kind === RECHARGE_REPORT_FILE_KIND) return sendRechargeStatement(reply, request.clerk!.userId, key)
+    if (kind === RECHARGE_REPORT_FILE_KIND) return sendRechargeStatement(reply, request.clerk!.userId, key, request.query)
     const owns = OWNED_BY.get(kind)
     // A path with a NUL character names no stored file (and PostgreSQL text cannot hold one).
     if (!owns || key.split('/').includes('..') || key.includes('\0')) throw notFound

@@ -23,6 +23,7 @@ export const TRANSCRIPT_MAX_BYTES = 50 * 1024 * 1024
 export const OPS_ROUTE_MESSAGES = {
   noClerk: (email: string) => `No clerk account has the e-mail ${email}.`,
   moved: (jobId: number, from: string, to: string) => `Job #${jobId} moved from ${from} to ${to}.`,
+  refunded: (jobId: number, cents: number) => `Job #${jobId}'s charge of ${formatCents(cents)} credits was refunded.`,
   noteAdded: (jobId: number) => `Staff note added to job #${jobId}.`,
   transcriptRequired: 'Send the transcript as the multipart field "file".',
   transcriptType: (allowed: string[]) => `A transcript must be one of: ${allowed.join(', ')}.`,
@@ -68,8 +69,12 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
 
   app.post('/jobs/:jobId/status', { schema: { params: JobParams, body: OpsMoveBody, response: { 200: OpsMessage } } }, async (request) => {
     const { jobId } = request.params
-    const { from, to } = await moveJob(db, jobId, request.body.status)
-    return { message: M.moved(jobId, from, to) }
+    const { status, reason, refund } = request.body
+    const { from, to, refundedCents } = await moveJob(db, jobId, status, { reason, refund })
+    const refundedText = refundedCents === null ? '' : M.refunded(jobId, refundedCents)
+    // A refund of a job already Failed moves nothing: the answer says only what was done.
+    if (from === to) return { message: refundedText }
+    return { message: [M.moved(jobId, from, to), refundedText].filter(Boolean).join(' ') }
   })
 
   app.post('/jobs/:jobId/notes', { schema: { params: JobParams, body: OpsNoteBody, response: { 200: OpsMessage } } }, async (request) => {

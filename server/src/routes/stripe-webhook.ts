@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type Stripe from 'stripe'
 import { HttpError } from '../http-error.ts'
 import { handlePaymentEvent } from '../payments/handle-event.ts'
+import { readPaymentEvent } from '../payments/payment-event.ts'
 import { PAYMENT_SERVER_MESSAGES as M } from '../payments/messages.ts'
 import { paymentReceipts } from '../payments/payment-receipt.ts'
 
@@ -24,7 +25,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       request.log.warn({ err: error }, 'payment event refused: its signature does not match its body')
       throw new HttpError(400, M.signatureInvalid, 'signature_invalid')
     }
-    const credited = await handlePaymentEvent(app.database.db, event, request.log)
+    const credited = await handlePaymentEvent(app.database.db, readPaymentEvent(event), request.log)
     if (credited) receipts.start(credited, request.log)
     return { received: true }
   })

@@ -1,8 +1,11 @@
-// Draws the recharge statement with pdfkit: the heading, a table of recharges that flows over as many
-// A4 pages as it needs (its column heads repeated on each), and the totals. Only the built-in
+// Draws the recharge statement with pdfkit: the heading (the clerk, the period, the seller), the
+// opening balance, a table of every money move that flows over as many A4 pages as it needs (its column
+// heads repeated on each), then the closing balance and the totals. Only the built-in
 // Helvetica is used, so the PDF embeds no font and its text can be extracted (the tests read it).
 import { formatCents, formatMoney } from '@contract/money.ts'
-import type { RechargeTotals, StatementRow } from '../repositories/recharges-repository.ts'
+import type { SellerSetting } from '../config.ts'
+import { moveDescription, receiptNumber } from '../money/move-text.ts'
+import type { MoveRow, StatementSummary } from '../repositories/recharges-repository.ts'
 
 type Doc = PDFKit.PDFDocument
 
@@ -17,12 +20,15 @@ const ROW_GAP = 5
 const PLAN_LINES = 3
 
 const COLUMNS = [
-  { head: 'Date (UTC)', width: 85, align: 'left' },
-  { head: 'Plan / remarks', width: 150, align: 'left' },
-  { head: 'Amount paid', width: 80, align: 'right' },
-  { head: 'Credits added', width: 80, align: 'right' },
-  { head: 'Balance after', width: 100, align: 'right' },
+  { head: 'Date (UTC)', width: 72, align: 'left' },
+  { head: 'Description', width: 143, align: 'left' },
+  { head: 'Receipt no.', width: 65, align: 'left' },
+  { head: 'Amount paid', width: 70, align: 'right' },
+  { head: 'Credits', width: 65, align: 'right' },
+  { head: 'Balance after', width: 80, align: 'right' },
 ] as const
+/** The column that wraps (a plan's or an operator's words). */
+const DESCRIPTION = 1
 
 // Helvetica's encoding is WinAnsi (Windows-1252): a character outside it would come out as other
 // letters, so it is shown as "?" instead. Line breaks and tabs inside a cell become spaces.
@@ -51,35 +57,59 @@ export interface StatementHeading {
   fullName: string
   companyName: string
   producedAt: Date
+  /** The period's words, e.g. "01/03/2026 to 31/03/2026". */
+  period: string
+  seller: SellerSetting
 }
 
-/** The title, who the statement is for and when it was produced. */
+/** The title, who the statement is for, its period, when it was produced, and who sold the credits. */
 export function drawHeading(doc: Doc, heading: StatementHeading): void {
   doc.font(BOLD).fontSize(20).text(STATEMENT_TITLE, MARGIN, MARGIN)
   doc.moveDown(0.5)
   doc.font(FONT).fontSize(11)
   doc.text(`Clerk: ${printable(heading.fullName)}`)
   doc.text(`Company: ${printable(heading.companyName.trim()) || 'Not specified'}`)
+  doc.text(`Period: ${heading.period}`)
   doc.text(`Produced: ${statementDate(heading.producedAt)} UTC`)
+  doc.moveDown(0.5)
+  // The seller on every statement: its card payments' receipts are issued by them.
+  const { name, address, vatNumber } = heading.seller
+  doc.text(`Seller: ${printable(name)}`)
+  doc.text(address ? `Seller's address: ${printable(address)}` : "Seller's address not set")
+  doc.text(vatNumber ? `VAT number: ${printable(vatNumber)}` : 'VAT number not set')
   doc.moveDown(1)
 }
 
+/** "Opening balance: 12.00" above the table; the closing balance goes under it (drawTotals). */
+export function drawOpeningBalance(doc: Doc, openingCents: number): void {
+  doc.font(BOLD).fontSize(11).text(`Opening balance: ${formatCents(openingCents)}`, MARGIN, doc.y)
+  doc.moveDown(0.5)
+}
+
 /** The table of recharges, begun below the heading: rows are added batch by batch, pages as they fill. */
-export function startTable(doc: Doc): { addRows(rows: StatementRow[]): void } {
+export function startTable(doc: Doc): { addRows(rows: MoveRow[]): void } {
   let y = drawColumnHeads(doc, doc.y)
   return {
     addRows(rows) {
       for (const row of rows) {
-        const cells = [statementDate(row.createdAt), printable(row.reason), paidText(row.paidCents, row.currency), formatCents(row.creditCents), formatCents(row.balanceCents)]
+        const paid = row.kind === 'recharge' && row.paidCents !== null && row.currency !== null
+        const cells = [
+          statementDate(row.createdAt),
+          printable(moveDescription(row.kind, row.reason)),
+          paid ? receiptNumber(row.id) : '',
+          paid ? paidText(row.paidCents!, row.currency!) : '',
+          signedCents(row.creditCents),
+          formatCents(row.balanceCents),
+        ]
         doc.font(FONT).fontSize(TABLE_SIZE)
-        const planHeight = Math.min(doc.heightOfString(cells[1]!, { width: COLUMNS[1].width }), doc.currentLineHeight(true) * PLAN_LINES)
+        const planHeight = Math.min(doc.heightOfString(cells[DESCRIPTION]!, { width: COLUMNS[DESCRIPTION].width }), doc.currentLineHeight(true) * PLAN_LINES)
         const height = Math.max(planHeight, doc.currentLineHeight(true))
         if (y + height > bottomOf(doc)) {
           doc.addPage()
           y = drawColumnHeads(doc, MARGIN)
           doc.font(FONT).fontSize(TABLE_SIZE)
         }
-        drawCells(doc, cells, y, { 1: planHeight })
+        drawCells(doc, cells, y, { [DESCRIPTION]: planHeight })
         y += height + ROW_GAP
       }
       doc.y = y
@@ -87,9 +117,15 @@ export function startTable(doc: Doc): { addRows(rows: StatementRow[]): void } {
   }
 }
 
-/** The totals under the table, on a new page when the last one has no room for them. */
-export function drawTotals(doc: Doc, totals: RechargeTotals): void {
-  const lines = [`Total paid: ${totals.paid.map((paid) => paidText(paid.cents, paid.currency)).join(', ')}`, `Total credits bought: ${formatCents(totals.creditCents)}`]
+/** "+20.00" added, "-7.35" taken: the sign says which way the credits moved. */
+export function signedCents(cents: number): string {
+  return cents > 0 ? `+${formatCents(cents)}` : formatCents(cents)
+}
+
+/** The closing balance and the totals under the table, on a new page when the last one has no room for them. */
+export function drawTotals(doc: Doc, summary: StatementSummary): void {
+  const paid = summary.paid.length > 0 ? summary.paid.map((one) => paidText(one.cents, one.currency)).join(', ') : 'nothing in this period'
+  const lines = [`Closing balance: ${formatCents(summary.closingCents)}`, `Total paid: ${paid}`, `Total credits bought: ${formatCents(summary.creditCents)}`]
   doc.font(BOLD).fontSize(11)
   const needed = lines.length * doc.currentLineHeight(true) + 2 * ROW_GAP
   if (doc.y + needed > bottomOf(doc)) doc.addPage()

@@ -80,6 +80,8 @@ describe('GET /api/clerk/jobs/:jobId', () => {
       job_type: { name: 'Human' },
       sla_slot: { name: '24 Hours Standard' },
       job_status: { status: 'Completed' },
+      remarks: '',
+      failure_reason: null,
       staff_note: [{ note: 'Transcript attached.', created_at: '2025-03-04T16:00:00.000Z' }],
     })
     // The same row as the dashboard gives for that day.

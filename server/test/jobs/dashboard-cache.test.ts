@@ -113,7 +113,7 @@ describe('GET /api/clerk/dashboard from the kept compressed answer', () => {
     const builds = watchBuilds()
 
     const ops = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/ops${url}`, headers: opsHeaders(t), payload })
-    expect((await ops(`/jobs/${aliceIds[0]}/status`, { status: 'Failed' })).statusCode).toBe(200)
+    expect((await ops(`/jobs/${aliceIds[0]}/status`, { status: 'Failed', reason: 'The audio is silent' })).statusCode).toBe(200)
     const moved = await dashboard(alice, BR)
     expect(builds).toHaveBeenCalledTimes(1)
     expect(moved.headers.etag).not.toBe(before.headers.etag)
@@ -155,7 +155,7 @@ describe('GET /api/clerk/dashboard from the kept compressed answer', () => {
 
   it('keeps nothing when the client has gone before the answer was complete', async () => {
     // A change first, so that no answer is kept for the list this test asks for.
-    expect((await t.app.inject({ method: 'POST', url: `/api/ops/jobs/${aliceIds[1]}/status`, headers: opsHeaders(t), payload: { status: 'Failed' } })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'POST', url: `/api/ops/jobs/${aliceIds[1]}/status`, headers: opsHeaders(t), payload: { status: 'Failed', reason: 'The audio is silent' } })).statusCode).toBe(200)
     const jobsNow = (JSON.parse(await plainAnswer(alice)) as unknown[]).length
     // The fifth page's read, if asked, waits until the client has gone. Before it gzip has sent the client
     // the first pages' bytes (brotli at quality 4 holds a few hundred KB before its first bytes, hence gzip),

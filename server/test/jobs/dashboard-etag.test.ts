@@ -172,7 +172,7 @@ describe('GET /api/clerk/dashboard with If-None-Match', () => {
   })
 
   it('a deletion and a new job that keep the count', async () => {
-    expect((await ops(`/jobs/${ids[0]}/status`, { status: 'Failed' })).statusCode).toBe(200)
+    expect((await ops(`/jobs/${ids[0]}/status`, { status: 'Failed', reason: 'The audio is silent' })).statusCode).toBe(200)
     const count = (await dashboard(alice)).json<ListedJob[]>().length
     const list = await expectNewState(async () => {
       const deleted = await t.app.inject({ method: 'DELETE', url: '/api/clerk/delete-jobs', headers: bearer(alice.token), payload: { job_ids: [ids[0]] } })

@@ -27,6 +27,7 @@ describe('GET /api/clerk/dashboard', () => {
       ...base,
       userId: aliceId,
       propertyAddress: '22 Acacia Avenue, Leeds LS1 4AB',
+      remarks: 'Keys with the agent; the side gate is open.',
       createdAt: day(12),
       slaDeadline: day(13),
       files: [
@@ -70,6 +71,8 @@ describe('GET /api/clerk/dashboard', () => {
       job_type: { name: 'Human' },
       sla_slot: { name: '24 Hours Standard' },
       job_status: { status: 'Scheduled' },
+      remarks: 'Keys with the agent; the side gate is open.',
+      failure_reason: null,
       staff_note: [{ note: 'Audio is clear; starting now.', created_at: '2026-11-12T14:00:00.000Z' }],
     })
   })

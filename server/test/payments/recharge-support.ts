@@ -2,7 +2,7 @@
 // in through the real routes, and the ledger moves of the money module, each at a fixed time so the
 // dates a clerk reads can be checked exactly.
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { creditEntries } from '../../src/db/schema.ts'
 import { adjustByOperator } from '../../src/money/adjust-by-operator.ts'
 import { chargeForJob } from '../../src/money/charge-for-job.ts'
@@ -45,12 +45,22 @@ export async function recharge(t: TestApp, userId: string, r: { credits: number;
   return dated(t, entryId, r.at)
 }
 
-/** A job charged to the clerk's credits. */
-export async function chargeJob(t: TestApp, userId: string, costCents: number): Promise<void> {
-  await chargeForJob(t.database.db, { job: await jobFor(t, userId, costCents) })
+/** The clerk's newest ledger entry's id. */
+async function newestEntry(t: TestApp, userId: string): Promise<number> {
+  const [row] = await t.database.db.select({ id: creditEntries.id }).from(creditEntries).where(eq(creditEntries.userId, userId)).orderBy(desc(creditEntries.id)).limit(1)
+  return row!.id
 }
 
-/** An operator's correction of the clerk's credits ("-2.50", "5"). */
-export async function adjust(t: TestApp, userId: string, amount: string, reason: string): Promise<void> {
+/** A job charged to the clerk's credits, at `at` when given; the job's id. */
+export async function chargeJob(t: TestApp, userId: string, costCents: number, at?: Date): Promise<number> {
+  const { jobId } = await chargeForJob(t.database.db, { job: await jobFor(t, userId, costCents) })
+  if (at) await dated(t, await newestEntry(t, userId), at)
+  return jobId
+}
+
+/** An operator's correction of the clerk's credits ("-2.50", "5"), at `at` when given; the entry's id. */
+export async function adjust(t: TestApp, userId: string, amount: string, reason: string, at?: Date): Promise<number> {
   await adjustByOperator(t.database.db, { amount, reason }, async () => ({ id: userId }))
+  const entryId = await newestEntry(t, userId)
+  return at ? dated(t, entryId, at) : entryId
 }

@@ -51,6 +51,10 @@ export interface IntentFields {
   amountCents: number
   remarks?: string
   planId?: number | null
+  /** What the provider says was received; the intent's amount unless given. */
+  receivedCents?: number
+  /** The price the server wrote into the metadata when it created the intent; the intent's amount unless given (null: left out). */
+  priceCents?: number | null
 }
 
 /** A Stripe event about an intent carrying our purchase metadata. */
@@ -67,7 +71,7 @@ export function intentEvent(type: string, fields: IntentFields, eventId = `evt_$
         id: fields.intentId,
         object: 'payment_intent',
         amount: fields.amountCents,
-        amount_received: type === 'payment_intent.succeeded' ? fields.amountCents : 0,
+        amount_received: type === 'payment_intent.succeeded' ? (fields.receivedCents ?? fields.amountCents) : 0,
         currency: 'gbp',
         status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
         metadata: {
@@ -75,6 +79,7 @@ export function intentEvent(type: string, fields: IntentFields, eventId = `evt_$
           recharge_plan_id: fields.planId === undefined || fields.planId === null ? '' : String(fields.planId),
           credit_cents: String(fields.creditCents),
           remarks: fields.remarks ?? 'Standard plan',
+          ...(fields.priceCents !== null && { price_cents: String(fields.priceCents ?? fields.amountCents), currency: 'gbp' }),
         },
       },
     },

@@ -2,9 +2,11 @@
 // generated webhook secret by Stripe's own test header helper. Only a verified payment_intent.succeeded
 // credits, once per payment however often and however concurrently it arrives.
 import { eq } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema.ts'
+import { handlePaymentEvent } from '../../src/payments/handle-event.ts'
 import { notificationsRepository } from '../../src/repositories/notifications-repository.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { balanceOf, deliverEvent, intentEvent, payingClerk, receiptsTo, rechargesOf, webhookSecretOf } from './support.ts'
@@ -29,7 +31,7 @@ describe('the payment webhook', () => {
     await expect.poll(() => receiptsTo(t, clerk.email).length).toBe(1)
     const [receipt] = receiptsTo(t, clerk.email)
     expect(receipt!.subject).toBe('Your InspectScribe receipt: 50.00 credits added')
-    expect(receipt!.text).toContain('Plan: Standard plan\n')
+    expect(receipt!.text).toMatch(/Receipt number: IS-\d{6}\n\nSeller: InspectScribe\n\nSeller's address not set\n\nVAT number not set\n\nPlan: Standard plan\n/)
     expect(receipt!.text).toContain('Credits added: 50.00\n')
     expect(receipt!.text).toContain('Amount paid: £50.00\n')
     expect(receipt!.text).toMatch(/Date: \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} UTC\n/)
@@ -149,5 +151,81 @@ describe('the payment webhook', () => {
     }
     expect(await balanceOf(t, clerk.userId)).toBe(50_00)
     expect(await rechargesOf(t, clerk.userId)).toHaveLength(1)
+  })
+})
+
+describe('the payment webhook against odd events and amounts', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.app.close())
+
+  it('answers 400, never 500, to a signed event it cannot read: a null body, no data, a null object, a non-numeric amount', async () => {
+    const clerk = await payingClerk(t, 'odd.event@example.com')
+    const good = intentEvent('payment_intent.succeeded', { intentId: 'pi_test_odd', userId: clerk.userId, creditCents: 20_00, amountCents: 20_00 })
+    const { data: _data, ...withoutData } = good
+    const odd: [string, unknown][] = [
+      ['a null body', null],
+      ['no data', withoutData],
+      ['data.object null', { ...good, data: { object: null } }],
+      ['data null', { ...good, data: null }],
+      ['a string body', 'payment'],
+      ['a non-numeric amount_received', { ...good, data: { object: { ...good.data.object, amount_received: 'lots' } } }],
+      ['a non-numeric amount', { ...good, data: { object: { ...good.data.object, amount: 'lots' } } }],
+      ['a fractional amount', { ...good, data: { object: { ...good.data.object, amount_received: 2000.5 } } }],
+      ['no currency', { ...good, data: { object: { ...good.data.object, currency: undefined } } }],
+      ['no type', { ...good, type: undefined }],
+    ]
+    for (const [what, event] of odd) {
+      const answer = await deliverEvent(t, JSON.stringify(event))
+      expect({ what, status: answer.statusCode, body: answer.json() }).toEqual({
+        what,
+        status: 400,
+        body: { detail: 'The event is not a payment event this server can read.', code: 'invalid_input' },
+      })
+    }
+    expect(await balanceOf(t, clerk.userId)).toBe(0)
+    // The same event, well formed, credits: the refusals were the odd shapes'.
+    expect((await deliverEvent(t, good)).statusCode).toBe(200)
+    expect(await balanceOf(t, clerk.userId)).toBe(20_00)
+  })
+
+  it('credits nothing, and warns, when what was received is not what the intent was created for', async () => {
+    const clerk = await payingClerk(t, 'partial.paula@example.com')
+    const cases = [
+      // Stripe received less than the intent's price.
+      { intentId: 'pi_test_partial', userId: clerk.userId, creditCents: 50_00, amountCents: 50_00, receivedCents: 5_00 },
+      // The intent's amount changed after the server created it for £50.
+      { intentId: 'pi_test_lowered', userId: clerk.userId, creditCents: 50_00, amountCents: 1_00, priceCents: 50_00 },
+      // Received more than asked: not the purchase the server priced either.
+      { intentId: 'pi_test_more', userId: clerk.userId, creditCents: 50_00, amountCents: 50_00, receivedCents: 60_00 },
+      // An intent from before the price was in the metadata: its own amount is what it was created for.
+      { intentId: 'pi_test_legacy_partial', userId: clerk.userId, creditCents: 50_00, amountCents: 50_00, receivedCents: 49_99, priceCents: null },
+    ]
+    for (const fields of cases) {
+      const answer = await deliverEvent(t, intentEvent('payment_intent.succeeded', fields))
+      expect(answer.statusCode).toBe(200)
+      expect(answer.json()).toEqual({ received: true })
+    }
+    expect(await balanceOf(t, clerk.userId)).toBe(0)
+    expect(await rechargesOf(t, clerk.userId)).toEqual([])
+    expect(receiptsTo(t, clerk.email)).toEqual([])
+
+    const warnings: unknown[] = []
+    const log = { info() {}, error() {}, warn: (fields: unknown, message: string) => warnings.push({ fields, message }) } as unknown as FastifyBaseLogger
+    const event = intentEvent('payment_intent.succeeded', cases[0]!) as unknown as Stripe.Event
+    expect(await handlePaymentEvent(t.database.db, event, log)).toBeNull()
+    expect(warnings).toEqual([
+      {
+        fields: expect.objectContaining({ intentId: 'pi_test_partial', amountCents: 50_00, receivedCents: 5_00, priceCents: 50_00 }),
+        message: 'payment_intent.succeeded not credited: the amount received is not what the intent was created for; it needs a person',
+      },
+    ])
+
+    // Received in full, an intent without the price in its metadata (made before) credits as before.
+    const legacy = { intentId: 'pi_test_legacy', userId: clerk.userId, creditCents: 50_00, amountCents: 50_00, priceCents: null }
+    expect((await deliverEvent(t, intentEvent('payment_intent.succeeded', legacy))).statusCode).toBe(200)
+    expect(await balanceOf(t, clerk.userId)).toBe(50_00)
   })
 })

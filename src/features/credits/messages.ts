@@ -39,7 +39,12 @@ export const ADD_CREDIT_TEXT = {
   historyFetchFailed: 'Failed to get recharge history',
   /** portal-spec.md §8, word for word. */
   noTransactions: 'No recent transactions found.',
-  columns: { date: 'Date', plan: 'Plan', amount: 'Amount paid', credits: 'Credits' },
+  /** Every money move, not only recharges (issue 24 item 12; docs/decisions/money-trail.md). */
+  columns: { date: 'Date', description: 'Description', amount: 'Amount paid', credits: 'Credits', balance: 'Balance' },
+  /** A card payment's receipt number, under its plan. */
+  receipt: (number: string) => `Receipt ${number}`,
+  /** The amount cell of a move nobody paid for (a job charge, a refund, an adjustment). */
+  nothingPaid: 'Nothing paid',
 
   downloadReport: 'Download recharge report',
   /** portal-spec.md §8, word for word: the clerk has no recharge yet, so no statement. */

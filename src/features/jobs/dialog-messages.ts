@@ -53,6 +53,15 @@ export const JOB_DETAILS_TEXT = {
   propertyAddress: 'Property Address',
   createdDate: 'Created Date',
   deadlineDate: 'Deadline Date',
+  /** This portal's own words (issue 24 item 11; docs/decisions/job-details-status.md). */
+  status: 'Status',
+  expected: 'Expected',
+  expectedBy: (date: string, when: string) => `By ${date} (${when})`,
+  dueIn: (distance: string) => `in ${distance}`,
+  overdueBy: (distance: string) => `overdue by ${distance}`,
+  delivered: 'Delivered',
+  notExpected: 'Not expected: the job failed',
+  failureReason: 'Failure Reason',
 
   documents: '2. Document Information',
   templateFiles: 'Template Files',
@@ -70,6 +79,7 @@ export const JOB_DETAILS_TEXT = {
   tat: 'TAT',
   totalAudioLength: 'Total Audio Length',
   cost: 'Cost',
+  remarks: 'Remarks',
   credits: (cost: number) => `${formatCredits(cost)} Credits`,
 
   output: '5. Output Files',

@@ -16,31 +16,59 @@ const { api, answerPlans, answerHistory } = setUpAddCreditApi()
 
 const LONG_REMARKS = 'Standard plan bought for the agency team'
 
+/** Each row's cells' text, the head row first. */
+const tableRows = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => within(row).getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell').map((cell) => cell.textContent))
+
 afterEach(() => {
   vi.restoreAllMocks()
 })
 
 describe('Add Credit: the recent transactions', () => {
-  it('shows date dd/mm/yyyy hh:mm, the plan, the amount paid in its currency and the credits with 2 decimals', async () => {
+  it('shows date dd/mm/yyyy hh:mm, the plan with its receipt number, the amount paid in its currency, the credits with 2 decimals and the balance after', async () => {
     answerPlans()
     answerHistory(
       history({
         transactions: [
-          transaction({ id: 2, amount: 95.5, currency: 'gbp', credit: 100, remarks: 'Standard plan', created_at: '2026-11-21T17:45:00' }),
-          transaction({ id: 1, amount: 12.34, currency: 'eur', credit: 12.345, remarks: 'Default payment', created_at: '2026-01-03T08:07:00' }),
+          transaction({ id: 2, amount: 95.5, currency: 'gbp', credit: 100, balance: 112.35, remarks: 'Standard plan', receipt_number: 'IS-000002', created_at: '2026-11-21T17:45:00' }),
+          transaction({ id: 1, amount: 12.34, currency: 'eur', credit: 12.345, balance: 12.35, remarks: 'Default payment', receipt_number: 'IS-000001', created_at: '2026-01-03T08:07:00' }),
         ],
       }),
     )
     const { dialog } = renderDialog()
     const table = await within(dialog).findByRole('table', { name: 'Recent transactions' })
-    const rows = within(table)
-      .getAllByRole('row')
-      .map((row) => within(row).getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell').map((cell) => cell.textContent))
-    expect(rows).toEqual([
-      ['Date', 'Plan', 'Amount paid', 'Credits'],
-      ['21/11/2026 17:45', 'Standard plan', '£95.50', '100.00'],
-      ['03/01/2026 08:07', 'Default payment', '€12.34', '12.35'],
+    expect(tableRows(table)).toEqual([
+      ['Date', 'Description', 'Amount paid', 'Credits', 'Balance'],
+      ['21/11/2026 17:45', 'Standard planReceipt IS-000002', '£95.50', '+100.00', '112.35'],
+      ['03/01/2026 08:07', 'Default paymentReceipt IS-000001', '€12.34', '+12.35', '12.35'],
     ])
+  })
+
+  it('shows every money move: job charges with their job, refunds and operator adjustments, each with the balance after it', async () => {
+    answerPlans()
+    const moves = { amount: null, currency: null, receipt_number: null }
+    answerHistory(
+      history({
+        transactions: [
+          transaction({ ...moves, id: 5, kind: 'refund', credit: 7.35, balance: 17.65, remarks: 'Refund for failed job #13', job_id: 13, created_at: '2026-11-22T10:00:00' }),
+          transaction({ ...moves, id: 4, kind: 'adjustment', credit: 5, balance: 10.3, remarks: 'Adjustment: Goodwill', created_at: '2026-11-21T12:00:00' }),
+          transaction({ ...moves, id: 3, kind: 'job_charge', credit: -7.35, balance: 5.3, remarks: 'Job #13', job_id: 13, created_at: '2026-11-21T11:00:00' }),
+          transaction({ id: 2, credit: 12.65, amount: 12.65, balance: 12.65, receipt_number: 'IS-000002', remarks: 'Top-up', created_at: '2026-11-21T09:00:00' }),
+        ],
+      }),
+    )
+    const { dialog } = renderDialog()
+    const table = await within(dialog).findByRole('table', { name: 'Recent transactions' })
+    expect(tableRows(table).slice(1)).toEqual([
+      ['22/11/2026 10:00', 'Refund for failed job #13', '—', '+7.35', '17.65'],
+      ['21/11/2026 12:00', 'Adjustment: Goodwill', '—', '+5.00', '10.30'],
+      ['21/11/2026 11:00', 'Job #13', '—', '-7.35', '5.30'],
+      ['21/11/2026 09:00', 'Top-upReceipt IS-000002', '£12.65', '+12.65', '12.65'],
+    ])
+    // No amount was paid for a move nobody paid for: said in words, not only a dash.
+    expect(within(table).getAllByRole('cell', { name: 'Nothing paid' })).toHaveLength(3)
   })
 
   it('cuts remarks at 30 characters and shows the whole text in a tooltip on hover and on keyboard focus', async () => {
@@ -74,7 +102,7 @@ describe('Add Credit: the recent transactions', () => {
     answerHistory(history({ transactions: [transaction({ remarks: 'Standard plan', credit: 100, amount: 95.5 })] }))
     api.answer('GET', '/profile', { status: 200, body: profileAnswer() })
     await act(() => refreshCredits(client))
-    expect(await within(dialog).findByRole('cell', { name: 'Standard plan' })).toBeInTheDocument()
+    expect(await within(dialog).findByText('Standard plan', { selector: 'td' })).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Download recharge report' })).toBeInTheDocument()
   })
 
@@ -83,8 +111,9 @@ describe('Add Credit: the recent transactions', () => {
     const thirty = 'Standard plan bought for the a'
     answerHistory(history({ transactions: [transaction({ remarks: thirty })] }))
     const { dialog } = renderDialog()
-    const cell = await within(dialog).findByRole('cell', { name: thirty })
-    expect(cell).toHaveTextContent(new RegExp(`^${thirty}$`))
+    const cell = (await within(dialog).findByText(thirty)).closest('td')!
+    // The whole remarks, then the receipt's number under them.
+    expect(cell).toHaveTextContent(new RegExp(`^${thirty}Receipt IS-000001$`))
     expect(within(cell).queryByText(/…/)).not.toBeInTheDocument()
   })
 

@@ -1,7 +1,8 @@
 // The clerk's recent transactions and the recharge report (portal-spec.md §2 Add Credit, §3 Recharge
-// history, §8 "Recharge", §9): date dd/mm/yyyy hh:mm, the plan (remarks cut at 30 characters, the whole
-// text in a tooltip), the amount paid and the credits with 2 decimals; the statement's download, or the
-// spec's words when there is none yet.
+// history, §8 "Recharge", §9): every money move (card payments with their receipt numbers, job charges,
+// refunds, operator adjustments), each with date dd/mm/yyyy hh:mm, its description (remarks cut at 30
+// characters, the whole text in a tooltip), the amount paid, the credits moved (signed) and the balance
+// after, all with 2 decimals; the statement's download, or the spec's words when there is none yet.
 import { useId, useState } from 'react'
 import { Button, createFocusOutlineStyle, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowDownload20Regular } from '@fluentui/react-icons'
@@ -22,6 +23,7 @@ const useStyles = makeStyles({
   /** A header cell lays its text out in a flex box: the numbers' heads line up with them on the right. */
   numberHead: { justifyContent: 'flex-end' },
   remarks: { overflowWrap: 'anywhere' },
+  receipt: { display: 'block', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   // Dotted underline: there is more to read. Fluent's focus ring shows where the keyboard is.
   cut: {
     borderRadius: tokens.borderRadiusSmall,
@@ -67,13 +69,12 @@ function TransactionsTable({ transactions, labelledBy }: { transactions: Recharg
       <TableHeader>
         <TableRow>
           <TableHeaderCell>{TEXT.columns.date}</TableHeaderCell>
-          <TableHeaderCell>{TEXT.columns.plan}</TableHeaderCell>
-          <TableHeaderCell className={styles.number} button={{ className: styles.numberHead }}>
-            {TEXT.columns.amount}
-          </TableHeaderCell>
-          <TableHeaderCell className={styles.number} button={{ className: styles.numberHead }}>
-            {TEXT.columns.credits}
-          </TableHeaderCell>
+          <TableHeaderCell>{TEXT.columns.description}</TableHeaderCell>
+          {[TEXT.columns.amount, TEXT.columns.credits, TEXT.columns.balance].map((head) => (
+            <TableHeaderCell key={head} className={styles.number} button={{ className: styles.numberHead }}>
+              {head}
+            </TableHeaderCell>
+          ))}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -84,14 +85,28 @@ function TransactionsTable({ transactions, labelledBy }: { transactions: Recharg
             </TableCell>
             <TableCell className={styles.remarks}>
               <Remarks text={transaction.remarks} />
+              {transaction.receipt_number && <span className={styles.receipt}>{TEXT.receipt(transaction.receipt_number)}</span>}
             </TableCell>
-            <TableCell className={styles.number}>{formatMoney(transaction.amount, transaction.currency)}</TableCell>
-            <TableCell className={styles.number}>{formatCredits(transaction.credit)}</TableCell>
+            {transaction.amount !== null && transaction.currency !== null ? (
+              <TableCell className={styles.number}>{formatMoney(transaction.amount, transaction.currency)}</TableCell>
+            ) : (
+              // A dash to the eye, words to a screen reader.
+              <TableCell className={styles.number} aria-label={TEXT.nothingPaid}>
+                —
+              </TableCell>
+            )}
+            <TableCell className={styles.number}>{signedCredits(transaction.credit)}</TableCell>
+            <TableCell className={styles.number}>{formatCredits(transaction.balance)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
   )
+}
+
+/** "+100.00" added, "-7.35" taken: the sign says which way the credits moved. */
+function signedCredits(credit: number): string {
+  return credit > 0 ? `+${formatCredits(credit)}` : formatCredits(credit)
 }
 
 function DateText({ text }: { text: string }) {

@@ -14,7 +14,19 @@ export const PLANS: RechargePlan[] = [
 ]
 
 export function transaction(overrides: Partial<RechargeTransaction> = {}): RechargeTransaction {
-  return { id: 1, amount: 20, currency: 'gbp', credit: 20, remarks: 'Starter plan', created_at: '2026-11-20T09:05:00', ...overrides }
+  return {
+    id: 1,
+    kind: 'recharge',
+    amount: 20,
+    currency: 'gbp',
+    credit: 20,
+    balance: 20,
+    remarks: 'Starter plan',
+    job_id: null,
+    receipt_number: 'IS-000001',
+    created_at: '2026-11-20T09:05:00',
+    ...overrides,
+  }
 }
 
 export function history(overrides: Partial<RechargeHistory> = {}): RechargeHistory {

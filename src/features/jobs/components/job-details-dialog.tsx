@@ -1,5 +1,7 @@
 // The Job Details dialog (portal-spec.md §2): five numbered sections (general information, documents,
 // audio, job information, output files with staff notes), every file with its download (§7, §8).
+// General Information also shows the status (My Jobs' badge), when the job is expected and, for a
+// failed job, why; Job Information the remarks sent with it (issue 24 item 11).
 // The page passes the job from the latest fetched list, so the dialog follows refreshes.
 import { useId, useState, type ReactNode } from 'react'
 import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components'
@@ -12,7 +14,10 @@ import { useOnlineStatus } from '@/lib/use-online-status'
 import { useDownloadJobFile, type JobFile } from '../api/download-job-file'
 import { DOWNLOAD_TEXT, JOB_DETAILS_TEXT as TEXT, type JobFileKind } from '../dialog-messages'
 import { formatJobDate } from '../lib/format-job-date'
+import { expectedText } from '../lib/expected-text'
 import { formatDuration } from '../lib/job-rows'
+import { jobStatusLabel, statusOf } from '../lib/job-status'
+import { JobStatusBadge } from './job-status-badge'
 
 const useStyles = makeStyles({
   content: { display: 'grid', gap: tokens.spacingVerticalL },
@@ -57,6 +62,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground2,
   },
   noteText: { margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+  // The clerk's own line breaks are kept.
+  remarks: { whiteSpace: 'pre-wrap' },
   noteTime: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 })
 
@@ -142,60 +149,67 @@ export function JobDetailsDialog({ job, lookup, open, onClose }: JobDetailsDialo
     </FileGroup>
   )
 
-  const body = (job: JobAnswer) => (
-    <div className={styles.content}>
-      {notice?.jobId === job.job_id && (
-        <StatusMessage intent={notice.intent} role="alert">
-          {notice.text}
-        </StatusMessage>
-      )}
-      <Section title={TEXT.general}>
-        <Pairs
-          rows={[
-            [TEXT.jobId, String(job.job_id)],
-            [TEXT.propertyAddress, text(job.property_address)],
-            [TEXT.createdDate, dateText(job.created_at)],
-            [TEXT.deadlineDate, dateText(job.sla_deadline)],
-          ]}
-        />
-      </Section>
-      <Section title={TEXT.documents}>
-        {files('template', job.template_files, TEXT.templateFiles, TEXT.noTemplateFiles, job.job_id)}
-        {files('support', job.support_files, TEXT.supportFiles, TEXT.noSupportFiles, job.job_id)}
-      </Section>
-      <Section title={TEXT.audio}>{files('audio', job.audio_files, TEXT.audioFiles, TEXT.noAudioFiles, job.job_id)}</Section>
-      <Section title={TEXT.job}>
-        <Pairs
-          rows={[
-            [TEXT.reportType, text(job.report_type?.name)],
-            [TEXT.jobType, text(job.job_type?.name)],
-            [TEXT.tat, text(job.sla_slot?.name, TEXT.defaultTat)],
-            [TEXT.totalAudioLength, isNumber(job.audio_duration) ? formatDuration(job.audio_duration) : TEXT.notSpecified],
-            [TEXT.cost, isNumber(job.cost) ? TEXT.credits(job.cost) : TEXT.notSpecified],
-          ]}
-        />
-      </Section>
-      <Section title={TEXT.output}>
-        {files('transcript', job.transcript_files, TEXT.transcriptFiles, TEXT.noTranscriptFiles, job.job_id)}
-        <FileGroup label={TEXT.counted(TEXT.staffNotes, job.staff_note?.length ?? 0)}>
-          {job.staff_note && job.staff_note.length > 0 ? (
-            <ul className={styles.list}>
-              {job.staff_note.map((entry, index) => (
-                <li key={index} className={styles.note}>
-                  <p className={styles.noteText}>{text(entry.note)}</p>
-                  <time className={styles.noteTime} dateTime={entry.created_at || undefined}>
-                    {dateText(entry.created_at)}
-                  </time>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className={styles.empty}>{TEXT.noStaffNotes}</p>
-          )}
-        </FileGroup>
-      </Section>
-    </div>
-  )
+  const body = (job: JobAnswer) => {
+    const status = jobStatusLabel(statusOf(job))
+    return (
+      <div className={styles.content}>
+        {notice?.jobId === job.job_id && (
+          <StatusMessage intent={notice.intent} role="alert">
+            {notice.text}
+          </StatusMessage>
+        )}
+        <Section title={TEXT.general}>
+          <Pairs
+            rows={[
+              [TEXT.jobId, String(job.job_id)],
+              [TEXT.status, status ? <JobStatusBadge status={status} /> : TEXT.notSpecified],
+              ...(status === 'Failed' ? [[TEXT.failureReason, text(job.failure_reason)] as const] : []),
+              [TEXT.propertyAddress, text(job.property_address)],
+              [TEXT.createdDate, dateText(job.created_at)],
+              [TEXT.deadlineDate, dateText(job.sla_deadline)],
+              [TEXT.expected, expectedText(status, job.sla_deadline, new Date())],
+            ]}
+          />
+        </Section>
+        <Section title={TEXT.documents}>
+          {files('template', job.template_files, TEXT.templateFiles, TEXT.noTemplateFiles, job.job_id)}
+          {files('support', job.support_files, TEXT.supportFiles, TEXT.noSupportFiles, job.job_id)}
+        </Section>
+        <Section title={TEXT.audio}>{files('audio', job.audio_files, TEXT.audioFiles, TEXT.noAudioFiles, job.job_id)}</Section>
+        <Section title={TEXT.job}>
+          <Pairs
+            rows={[
+              [TEXT.reportType, text(job.report_type?.name)],
+              [TEXT.jobType, text(job.job_type?.name)],
+              [TEXT.tat, text(job.sla_slot?.name, TEXT.defaultTat)],
+              [TEXT.totalAudioLength, isNumber(job.audio_duration) ? formatDuration(job.audio_duration) : TEXT.notSpecified],
+              [TEXT.cost, isNumber(job.cost) ? TEXT.credits(job.cost) : TEXT.notSpecified],
+              [TEXT.remarks, <span className={styles.remarks}>{text(job.remarks)}</span>],
+            ]}
+          />
+        </Section>
+        <Section title={TEXT.output}>
+          {files('transcript', job.transcript_files, TEXT.transcriptFiles, TEXT.noTranscriptFiles, job.job_id)}
+          <FileGroup label={TEXT.counted(TEXT.staffNotes, job.staff_note?.length ?? 0)}>
+            {job.staff_note && job.staff_note.length > 0 ? (
+              <ul className={styles.list}>
+                {job.staff_note.map((entry, index) => (
+                  <li key={index} className={styles.note}>
+                    <p className={styles.noteText}>{text(entry.note)}</p>
+                    <time className={styles.noteTime} dateTime={entry.created_at || undefined}>
+                      {dateText(entry.created_at)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={styles.empty}>{TEXT.noStaffNotes}</p>
+            )}
+          </FileGroup>
+        </Section>
+      </div>
+    )
+  }
 
   return (
     <AppDialog open={open} title={TEXT.title} onClose={close} maxWidth="md" actions={<Button onClick={close}>{TEXT.close}</Button>}>
@@ -231,7 +245,7 @@ function FileGroup({ label, children }: { label: string; children: ReactNode }) 
 }
 
 /** Labelled values as a description list: each term followed by its value. */
-function Pairs({ rows }: { rows: [term: string, value: string][] }) {
+function Pairs({ rows }: { rows: (readonly [term: string, value: ReactNode])[] }) {
   const styles = useStyles()
   return (
     <dl className={styles.pairs}>

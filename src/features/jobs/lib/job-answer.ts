@@ -9,7 +9,7 @@ import { DashboardJob } from '@contract/jobs.ts'
 /** Absent, null, or the contract's type. */
 const Missable = <S extends TSchema>(schema: S) => Type.Optional(Type.Union([schema, Type.Null()]))
 
-const { sla_deadline, report_type, job_type, sla_slot, audio_duration, cost, job_status } = DashboardJob.properties
+const { sla_deadline, report_type, job_type, sla_slot, audio_duration, cost, job_status, remarks, failure_reason } = DashboardJob.properties
 
 export const JobAnswer = Type.Object({
   ...DashboardJob.properties,
@@ -20,6 +20,9 @@ export const JobAnswer = Type.Object({
   audio_duration: Missable(audio_duration),
   cost: Missable(cost),
   job_status: Type.Union([job_status, Type.String()]),
+  // Added after lists were first kept on devices: a kept list from before has neither.
+  remarks: Missable(remarks),
+  failure_reason: Missable(failure_reason),
 })
 export type JobAnswer = Static<typeof JobAnswer>
 

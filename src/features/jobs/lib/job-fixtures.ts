@@ -20,6 +20,8 @@ export function aDashboardJob(overrides: Partial<DashboardJob> & { job_id: numbe
     job_type: { name: 'AI' },
     sla_slot: { name: '1 Hour Priority' },
     job_status: { status: 'Completed' },
+    remarks: '',
+    failure_reason: null,
     staff_note: [],
     ...overrides,
   }

@@ -1,0 +1,2 @@
+ALTER TABLE "jobs" ADD COLUMN "failure_reason" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_entries_one_refund_per_job" ON "credit_entries" USING btree ("job_id") WHERE "credit_entries"."kind" = 'refund';
