@@ -15,6 +15,7 @@ import { giveCredits } from './support/ops.ts'
 
 const OFFLINE_COST = 'You are offline. The cost will be calculated as soon as the connection is back. Everything you entered is kept.'
 const OFFLINE_SUBMIT = 'You are offline. The job has not been sent. Everything you entered is kept: press Try again when the connection is back.'
+const BALANCE_UNKNOWN = 'Your credit balance could not be read, so the job cannot be priced against it yet.'
 const ADDRESS = '3 Mill Cottages, Upper Wharfedale BD23 5JP'
 
 let folder = ''
@@ -43,7 +44,7 @@ async function signedInClerk(page: Page): Promise<void> {
   await signInThroughForm(page, email)
 }
 
-test('the wizard opens offline after a reload, and step 1 can be filled with its lookups and files', async ({ page, context }) => {
+test('the wizard opens offline after a reload, step 1 can be filled with its lookups and files, and the balance and profile that failed offline are read again once online', async ({ page, context }) => {
   await signedInClerk(page)
   const api = watchApi(page)
   await page.getByRole('link', { name: 'Create Job' }).click()
@@ -63,10 +64,18 @@ test('the wizard opens offline after a reload, and step 1 can be filled with its
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByText(OFFLINE_COST)).toBeVisible()
   expect(api.sent('POST', /^\/api\/clerk\/calculate-cost$/)).toBe(0)
+  // As a clerk filling the step takes longer than the queries' retries: the balance has failed.
+  await expect(page.getByText('Could not load credit')).toBeVisible()
 
   await context.setOffline(false)
   await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()
   expect(api.sent('POST', /^\/api\/clerk\/calculate-cost$/)).toBe(1)
+  // Issue 24 item 13: what failed while offline (the balance, the profile) is asked again once the
+  // connection is back, so the job is priced against the balance and the header has the clerk's name.
+  await expect(page.getByText('Total Credit').locator('..')).toContainText('10.00')
+  await expect(page.getByText('Could not load credit')).toHaveCount(0)
+  await expect(page.getByText(BALANCE_UNKNOWN)).toHaveCount(0)
+  await expect(page.getByRole('banner').getByRole('button', { name: /Jordan Fieldclerk/ })).toBeVisible()
 })
 
 test('calculate-cost offline says so, loses nothing, carries on once online, and never uploads the audio twice', async ({ page, context }) => {

@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { expectAccessible } from './support/axe.ts'
+import { expectBackTo } from './support/dialog-return.ts'
 import { createDemoJobs, ops } from './support/ops.ts'
 import { jobListStoredInPage } from './support/offline-jobs.ts'
 
@@ -168,6 +169,8 @@ test('job details, every kind of download, and the Downloaded move', async ({ pa
   expect(sheet.name).toBe('Meter readings.csv')
   expect(sheet.body.toString()).toContain('meter,serial,reading')
   await details.getByRole('button', { name: 'Close' }).first().click()
+  await expect(details).toBeHidden()
+  await expectBackTo(page, rowOf(page, ids[6]!).getByRole('button', { name: `View details of job ${ids[6]}`, exact: true }))
 
   // A Completed job's transcript: downloading it moves the job to Downloaded.
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 1' }).click()

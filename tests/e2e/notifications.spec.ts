@@ -4,6 +4,7 @@
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { expectAccessible } from './support/axe.ts'
+import { expectBackTo } from './support/dialog-return.ts'
 import { createDemoJobs, ops } from './support/ops.ts'
 
 test('a job’s notification opens its Job Details; Mark all as read marks the newest too; no notice of one’s own download', async ({ page, request }) => {
@@ -57,7 +58,11 @@ test('a job’s notification opens its Job Details; Mark all as read marks the n
   await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click()
   await page.getByRole('button', { name: 'Mark all as read' }).click()
   await expect(bell(0)).toBeVisible()
+  // Issue 24 item 14: the focus stays in the panel, so Escape closes it, back to the bell.
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeFocused()
   await page.keyboard.press('Escape')
+  await expect(list).toBeHidden()
+  await expectBackTo(page, bell(0))
   await page.reload()
   await bell(0).click()
   const newest = list.getByRole('listitem').first()

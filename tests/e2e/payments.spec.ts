@@ -11,6 +11,7 @@ import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
 import { expectAccessible } from './support/axe.ts'
+import { expectBackInDialog, expectBackTo } from './support/dialog-return.ts'
 
 const FULL_NAME = 'Priya Topup'
 
@@ -85,6 +86,25 @@ test('a clerk buys a plan with the 4242 test card: balance, history and the stat
     expect(text).toContain('£20.00')
   } finally {
     await rm(folder, { recursive: true, force: true })
+  }
+})
+
+test('after each payment the page is read out again and the focus is back where the clerk was, however often', async ({ page }) => {
+  await signedInClerk(page, 'pays-again')
+  const sidebarAddCredit = page.getByRole('complementary').getByRole('button', { name: 'Add Credit' })
+  // Issue 24 item 14: in 3 of 5 runs Add Credit and the page stayed aria-hidden after "Payment
+  // Successful!": a few payments in a row catch such a race.
+  for (let paid = 1; paid <= 4; paid += 1) {
+    const addCredit = await openAddCredit(page)
+    const payment = await payForStarter(page, addCredit)
+    await enterCard(payment, '4242 4242 4242 4242')
+    await expect(payment.getByText('Payment Successful!')).toBeVisible()
+    await expect(payment).toBeHidden()
+    await expect(totalCredit(page)).toContainText(`${20 * paid}.00`)
+    await expectBackInDialog(addCredit, addCredit.getByRole('button', { name: 'Buy Starter for £20.00' }))
+    await page.keyboard.press('Escape')
+    await expect(addCredit).toBeHidden()
+    await expectBackTo(page, sidebarAddCredit)
   }
 })
 

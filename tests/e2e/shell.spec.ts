@@ -1,6 +1,7 @@
 import { test, expect } from './support/test.ts'
 import { createClerk, PASSWORD, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { expectAccessible } from './support/axe.ts'
+import { expectBackTo } from './support/dialog-return.ts'
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x20), Buffer.from('\n%%EOF\n')])
 
@@ -29,6 +30,8 @@ test('the shell: credit, bell and notifications, and the profile dialog', async 
   await update.click()
   await expect(profile.getByText('Profile updated successfully')).toBeVisible()
   await profile.getByRole('button', { name: 'Close' }).first().click()
+  await expect(profile).toBeHidden()
+  await expectBackTo(page, page.getByRole('button', { name: 'Profile menu' }))
 
   // The server told the clerk about the change; the bell shows it after its next poll (or a reload).
   await page.reload()
@@ -64,6 +67,7 @@ test('change the password, then sign in with the new one', async ({ page, reques
   await dialog.getByRole('button', { name: 'Change Password' }).click()
   await expect(dialog.getByText('Password changed successfully')).toBeVisible()
   await expect(dialog).toBeHidden()
+  await expectBackTo(page, page.getByRole('button', { name: 'Profile menu' }))
 
   await page.getByRole('button', { name: 'Profile menu' }).click()
   await page.getByRole('menuitem', { name: 'Logout' }).click()

@@ -96,7 +96,7 @@ describe('NotificationBell', () => {
     expect(within(list).queryAllByRole('button')).toHaveLength(0)
     for (const item of within(list).getAllByRole('listitem')) expect(item).toHaveAttribute('data-unread', 'false')
     expect(badge()).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toHaveAttribute('aria-disabled', 'true')
     expect(api.seen('PUT', '/notification/mark-read').map((request) => request.body)).toEqual([{ notification_ids: [3, 2], all: true }])
     expect(api.seen('GET', '/notification')).toHaveLength(1)
 
@@ -181,11 +181,28 @@ describe('NotificationBell', () => {
     expect(button).toHaveFocus()
   })
 
+  // Issue 24 item 14: the pressed button used to be disabled under the focus, which fell to <body>.
+  it('keeps the focus on Mark all as read once all are read, so Escape closes the list back to the bell', async () => {
+    const { user } = renderBell()
+    await openList(user, 2)
+    api.answer('PUT', '/notification/mark-read', { status: 200, body: { success: true, updated: 2 } })
+    api.answer('GET', '/notification', { status: 200, body: LIST.map((n) => ({ ...n, is_read: true })) })
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }))
+    expect(await bell(0)).toBeInTheDocument()
+    const markAll = screen.getByRole('button', { name: 'Mark all as read' })
+    expect(markAll).toHaveAttribute('aria-disabled', 'true')
+    expect(markAll).toHaveFocus()
+
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Notifications' })).not.toBeInTheDocument())
+    expect(await bell(0)).toHaveFocus()
+  })
+
   it('says when there are no notifications', async () => {
     const { user } = renderBell([])
     await user.click(await bell(0))
     expect(await screen.findByText('You have no notifications.')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toHaveAttribute('aria-disabled', 'true')
   })
 
   it('says when the list cannot be loaded', async () => {

@@ -159,7 +159,9 @@ export function NotificationList({ titleId, onNavigate }: NotificationListProps)
         <h2 id={titleId} className={styles.title}>
           {TEXT.title}
         </h2>
-        <Button appearance="transparent" size="small" disabled={unreadIds.length === 0} onClick={() => markRead.mutate({ ids: unreadIds, all: true })}>
+        {/* Focusable when there is nothing to mark: a pressed Mark all as read keeps the focus, where a
+            disabled one would drop it to <body>, out of the panel, and Escape would no longer close it. */}
+        <Button appearance="transparent" size="small" disabledFocusable={unreadIds.length === 0} onClick={() => markRead.mutate({ ids: unreadIds, all: true })}>
           {TEXT.markAllRead}
         </Button>
       </div>
