@@ -27,6 +27,8 @@ export const LIST_TEXT = {
   loading: 'Loading jobs',
   loadFailed: 'Failed to load job data. Please try again later.',
   empty: 'No jobs found. Try adjusting your filters or search query.',
+  /** Under the empty message when the range holds no job at all (a new clerk's first visit). */
+  createJob: 'Create a job',
   filtersFailed: 'Failed to load filter options.',
 
   // Table
