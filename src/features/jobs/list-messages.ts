@@ -7,6 +7,9 @@ export const LIST_TEXT = {
 
   // Filters
   filtersLabel: 'Job filters',
+  /** The button the filters fold behind on a phone; the count of those set is read after it. */
+  filtersButton: 'Filters',
+  filtersSet: (count: number) => ` (${count} set)`,
   reportType: 'Report type',
   allReports: 'All Reports',
   jobType: 'Job type',
