@@ -4,7 +4,7 @@
 // Enter/Space on the focused input all open the system picker, and a screen reader meets a file
 // button named by `label`. Every file dropped or picked goes to onFiles; the caller checks the types
 // (splitByExtension) and says what it refused, in its own words.
-import { useId, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode, type Ref } from 'react'
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { CloudArrowUp32Regular, FolderOpen20Regular } from '@fluentui/react-icons'
 import { acceptAttribute } from '@/lib/file-extensions'
@@ -84,6 +84,10 @@ export interface FileDropZoneProps {
   disabled?: boolean
   /** Shown under the picker and read with it (aria-describedby), e.g. the allowed types. */
   hint?: ReactNode
+  /** The file input, for a form to move the focus to it. */
+  inputRef?: Ref<HTMLInputElement>
+  /** The choice was refused: the input is marked invalid and also described by `errorId`'s message. */
+  errorId?: string
 }
 
 /** True when what is dragged holds files (not a text selection or a link from the page). */
@@ -91,7 +95,7 @@ function carriesFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files')
 }
 
-export function FileDropZone({ label, accept, onFiles, multiple = false, disabled = false, hint }: FileDropZoneProps) {
+export function FileDropZone({ label, accept, onFiles, multiple = false, disabled = false, hint, inputRef, errorId }: FileDropZoneProps) {
   const styles = useStyles()
   const inputId = useId()
   const hintId = useId()
@@ -150,13 +154,15 @@ export function FileDropZone({ label, accept, onFiles, multiple = false, disable
         {dragging ? (multiple ? TEXT.dropMany : TEXT.dropOne) : multiple ? TEXT.dragMany : TEXT.dragOne}
       </p>
       <input
+        ref={inputRef}
         id={inputId}
         className={styles.input}
         type="file"
         accept={acceptAttribute(accept)}
         multiple={multiple}
         disabled={disabled}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={[hint ? hintId : null, errorId ?? null].filter(Boolean).join(' ') || undefined}
+        aria-invalid={errorId ? true : undefined}
         onChange={onChange}
       />
       <label htmlFor={inputId} className={mergeClasses(styles.picker, disabled && styles.pickerDisabled)}>

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test'
 import { format, subDays } from 'date-fns'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
-import { createDemoJobs } from './support/ops.ts'
+import { createDemoJobs, giveCredits } from './support/ops.ts'
 
 /** The demo jobs' statuses, newest first (support/ops.ts). */
 const STATUSES = ['Submitted', 'Scheduled', 'In Progress', 'Completed', 'Downloaded', 'Failed']
@@ -128,4 +128,56 @@ test('on a tablet the dates can be typed with a "/" and picked from a calendar',
   await expect(calendar).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(calendar).toBeHidden()
+})
+
+test('on a phone the first job is in view without scrolling: the filters fold behind a Filters button that counts those set, and the header shows the balance', async ({ page, request }) => {
+  const email = uniqueEmail('jobs.phone')
+  await createClerk(request, email)
+  await createDemoJobs(email, 6)
+  await giveCredits(email, 25)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInThroughForm(page, email)
+  await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
+
+  const firstJob = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').first()
+  await expect(firstJob).toBeInViewport({ ratio: 1 })
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  const filters = page.getByRole('button', { name: /^Filters/ })
+  await expect(filters).toHaveAccessibleName('Filters')
+  await expect(filters).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('combobox', { name: 'Report type' })).toBeHidden()
+  await expect(page.getByRole('banner').getByText('25.00')).toBeVisible()
+  await page.screenshot({ path: '/tmp/portal-b/my-jobs-390.png' })
+
+  // Opened, the filters are all there; each one set is counted on the button, also once folded again.
+  await filters.click()
+  await expect(filters).toHaveAttribute('aria-expanded', 'true')
+  const reportType = page.getByRole('combobox', { name: 'Report type' })
+  await expect(reportType).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toBeVisible()
+  await reportType.selectOption({ index: 1 })
+  await page.getByRole('searchbox', { name: 'Search jobs' }).fill('a')
+  await expect(filters).toHaveAccessibleName('Filters (2 set)')
+  await page.screenshot({ path: '/tmp/portal-b/my-jobs-390-filters-open.png' })
+  await filters.click()
+  await expect(reportType).toBeHidden()
+  await expect(filters).toContainText('2')
+  await filters.click()
+  await reportType.selectOption('')
+  await page.getByRole('searchbox', { name: 'Search jobs' }).fill('')
+  await expect(filters).toHaveAccessibleName('Filters')
+
+  // A tablet (820 px) has room: the filters show as they are, without the button, and the balance is in the sidebar.
+  await page.setViewportSize({ width: 820, height: 1180 })
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Report type' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden()
+  await expect(page.getByRole('banner').getByText('Total Credit')).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').first()).toBeVisible()
+  await page.screenshot({ path: '/tmp/portal-b/my-jobs-820.png' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.reload()
+  await expect(page.getByRole('table', { name: 'Jobs' })).toBeVisible()
+  await page.screenshot({ path: '/tmp/portal-b/my-jobs-1280.png' })
 })

@@ -1,9 +1,14 @@
 // The top header of the signed-in pages (portal-spec.md §2 Application shell): the sidebar toggle and
-// the brand, then the notification bell and the profile menu.
+// the brand, then the notification bell and the profile menu. On a phone (768 px or less), where the
+// sidebar is off-canvas, the header shows Total Credit too. Only there, so a wider page holds one
+// balance, and the prerendered page (desktop frame) gains it after hydration at the header's right,
+// where nothing else moves.
 import type { Ref } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { Navigation24Regular } from '@fluentui/react-icons'
 import { BrandMark } from '@/components/brand-mark'
+import { useCreditBalance } from '@/features/credits/api/get-credit-balance'
+import { CreditBalance } from '@/features/credits/components/credit-balance'
 import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { HEADER_HEIGHT } from './app-sidebar'
 import { ProfileMenu } from './profile-menu'
@@ -36,6 +41,7 @@ const useStyles = makeStyles({
   },
   brandName: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   grow: { flexGrow: 1 },
+  credit: { flexShrink: 0 },
 })
 
 export interface AppHeaderProps {
@@ -43,10 +49,13 @@ export interface AppHeaderProps {
   expanded: boolean
   onToggle: () => void
   toggleRef: Ref<HTMLButtonElement>
+  /** 768 px wide or less: the sidebar is off-canvas, so the balance shows here. */
+  phone: boolean
 }
 
-export function AppHeader({ sidebarId, expanded, onToggle, toggleRef }: AppHeaderProps) {
+export function AppHeader({ sidebarId, expanded, onToggle, toggleRef, phone }: AppHeaderProps) {
   const styles = useStyles()
+  const credits = useCreditBalance()
   return (
     <header className={styles.root}>
       <Button
@@ -64,6 +73,18 @@ export function AppHeader({ sidebarId, expanded, onToggle, toggleRef }: AppHeade
         <span className={styles.brandName}>InspectScribe</span>
       </span>
       <span className={styles.grow} />
+      {phone && (
+        <div className={styles.credit}>
+          <CreditBalance
+            credits={credits.data}
+            failed={credits.isError}
+            compact
+            inline
+            // As the sidebar's: refreshCredits already rereads the balance; share that request.
+            onCreditsUpdated={() => void credits.refetch({ cancelRefetch: false })}
+          />
+        </div>
+      )}
       <NotificationBell />
       <ProfileMenu />
     </header>

@@ -145,6 +145,28 @@ describe('AppShell: Total Credit', () => {
 })
 
 describe('AppShell: the header', () => {
+  // On a phone the sidebar is off-canvas, so the header shows the balance too.
+  it('shows Total Credit in the header on a phone, in the danger colour when low, and not on a wider screen', async () => {
+    const { unmount } = renderShell({ credits: 12.5, phone: true })
+    const header = screen.getByRole('banner')
+    expect(within(header).getByText('--')).toBeInTheDocument()
+    expect(await within(header).findByText('12.50', { exact: false })).toBeInTheDocument()
+    expect(within(header).getByText('Total Credit')).toBeInTheDocument()
+    expect(header.querySelector('[data-low-credit]')).toHaveAttribute('data-low-credit', 'true')
+    unmount()
+
+    renderShell({ credits: 12.5 })
+    expect(await within(sidebar()).findByText('12.50', { exact: false })).toBeInTheDocument()
+    expect(within(screen.getByRole('banner')).queryByText('Total Credit')).not.toBeInTheDocument()
+  })
+
+  it('says in the header when the balance cannot be loaded', async () => {
+    stubViewport(true)
+    api.answer('GET', '/profile', { status: 500, body: {} })
+    renderWithPortal(<AppShell />, { children: PAGES })
+    expect(await within(screen.getByRole('banner')).findByText('Could not load credit')).toBeInTheDocument()
+  })
+
   it('shows the notification bell with the unread count and the profile menu with the clerk’s name', async () => {
     renderShell()
     const header = screen.getByRole('banner')

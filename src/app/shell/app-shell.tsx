@@ -83,7 +83,7 @@ export function AppShell() {
       <a className={styles.skip} href={`#${MAIN_ID}`}>
         Skip to main content
       </a>
-      <AppHeader sidebarId={sidebarId} expanded={expanded} onToggle={() => setExpanded((open) => !open)} toggleRef={toggleRef} />
+      <AppHeader sidebarId={sidebarId} expanded={expanded} onToggle={() => setExpanded((open) => !open)} toggleRef={toggleRef} phone={phone} />
       <div className={styles.body}>
         <AppSidebar id={sidebarId} expanded={expanded} phone={phone} onCollapse={collapse} />
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>

@@ -50,6 +50,8 @@ export const COMPLETE_PROFILE_TEXT = {
   address: 'Address',
   password: 'Password',
   confirmPassword: 'Confirm Password',
+  /** Under the read-only name and email (the User Profile dialog says the like). */
+  readOnlyHint: 'Your name and email come from your sign-up link and cannot be changed.',
   submit: 'Create Account',
   submitting: 'Creating Account...',
   missingToken: 'Invalid or missing signup token. Please check your email link.',
@@ -101,4 +103,9 @@ export const RESET_PASSWORD_TEXT = {
 
 export const PASSWORD_TEXT = {
   rules: 'At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.',
+  /** The toggle beside each new-password field, as on the sign-in page (login-messages.ts). */
+  show: 'Show',
+  hide: 'Hide',
+  showName: (field: string) => `Show ${field.toLowerCase()}`,
+  hideName: (field: string) => `Hide ${field.toLowerCase()}`,
 } as const

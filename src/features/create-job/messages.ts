@@ -49,6 +49,10 @@ export const WIZARD_TEXT = {
   lowCredit: (have: string, need: string) => `You have ${have} credits but this job requires ${need} credits`,
   addCredit: 'Add Credit',
   oneFileOnly: 'For AI and AI + Proofreading jobs, only one audio file can be submitted.',
+  /** Said in the grid before a choice, for a job type that takes fewer files than the job has. */
+  fileLimitColumn: (limit: number) => (limit === 1 ? '(one audio file only)' : `(up to ${limit} audio files)`),
+  fileLimitNote: (jobType: string, limit: number, count: number) =>
+    `${jobType} jobs take ${limit === 1 ? 'one audio file only' : `up to ${limit} audio files`}, and this job has ${count}.`,
   balanceUnknown: 'Your credit balance could not be read, so the job cannot be priced against it yet.',
 
   // Step 3

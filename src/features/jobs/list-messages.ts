@@ -7,6 +7,9 @@ export const LIST_TEXT = {
 
   // Filters
   filtersLabel: 'Job filters',
+  /** The button the filters fold behind on a phone; the count of those set is read after it. */
+  filtersButton: 'Filters',
+  filtersSet: (count: number) => ` (${count} set)`,
   reportType: 'Report type',
   allReports: 'All Reports',
   jobType: 'Job type',
@@ -27,6 +30,8 @@ export const LIST_TEXT = {
   loading: 'Loading jobs',
   loadFailed: 'Failed to load job data. Please try again later.',
   empty: 'No jobs found. Try adjusting your filters or search query.',
+  /** Under the empty message when the range holds no job at all (a new clerk's first visit). */
+  createJob: 'Create a job',
   filtersFailed: 'Failed to load filter options.',
 
   // Table

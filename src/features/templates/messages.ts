@@ -14,6 +14,7 @@ export const TEMPLATE_TEXT = {
   templateFile: 'Template File',
   fileHint: (extensions: readonly string[]) => `Accepted file types: ${extensionList(extensions)}. Up to 20 MB.`,
   loadingTypes: 'Loading allowed file types...',
+  removeFile: (name: string) => `Remove ${name}`,
   upload: 'Upload',
   uploading: 'Uploading...',
   nameRequired: 'Please enter a template name',

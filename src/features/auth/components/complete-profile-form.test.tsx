@@ -48,6 +48,34 @@ describe('CompleteProfileForm: the details behind the link', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
+  it('says the name and email cannot be changed, and shows them filled like the profile dialog\'s read-only fields', async () => {
+    api.answer('/auth/get-signup-details', DETAILS)
+    renderAt()
+    await detailsShown()
+    const hint = 'Your name and email come from your sign-up link and cannot be changed.'
+    expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveAccessibleDescription(hint)
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(hint)
+    // Fluent's filled-darker appearance (the grey fill the User Profile dialog gives its read-only fields).
+    const filled = (name: string) => screen.getByRole('textbox', { name }).closest('.fui-Input')?.className ?? ''
+    expect(filled('Full Name')).not.toBe(filled('Company Name'))
+  })
+
+  it('has a Show toggle on both password fields', async () => {
+    api.answer('/auth/get-signup-details', DETAILS)
+    const { user } = renderAt()
+    await detailsShown()
+    expect(passwordInput()).toHaveAttribute('type', 'password')
+    expect(confirmInput()).toHaveAttribute('type', 'password')
+    await user.click(screen.getByRole('button', { name: 'Show password' }))
+    expect(passwordInput()).toHaveAttribute('type', 'text')
+    expect(confirmInput()).toHaveAttribute('type', 'password')
+    await user.click(screen.getByRole('button', { name: 'Show confirm password' }))
+    expect(confirmInput()).toHaveAttribute('type', 'text')
+    await user.click(screen.getByRole('button', { name: 'Hide password' }))
+    expect(passwordInput()).toHaveAttribute('type', 'password')
+    expect(screen.getByRole('button', { name: 'Hide confirm password' })).toHaveTextContent('Hide')
+  })
+
   it('warns when the link has no token, and asks nothing', () => {
     renderAt('/signup/continue')
     expect(screen.getByText('Invalid or missing signup token. Please check your email link.')).toBeInTheDocument()

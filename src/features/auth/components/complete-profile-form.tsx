@@ -1,7 +1,7 @@
 // Finish sign-up from the e-mailed link (portal-spec.md §2 Complete profile, §5, §8): the name and
 // e-mail come from the link's token; the person adds optional details and chooses a password.
-import { useEffect, useState, type FormEvent } from 'react'
-import { Button, Field, Input, Spinner, Textarea } from '@fluentui/react-components'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { Button, Field, Input, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { passwordProblem, TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
 import { PageTitle } from '@/components/page-title'
@@ -12,6 +12,11 @@ import { COMPLETE_PROFILE_TEXT as TEXT } from '../messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { StatusMessage } from '@/components/status-message'
 import { NewPasswordFields } from './new-password-fields'
+
+const useStyles = makeStyles({
+  readOnlyGroup: { display: 'grid', gap: tokens.spacingVerticalS },
+  readOnlyHint: { margin: 0, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
+})
 
 /** portal-spec.md §9: the redirect to sign-in after completion waits 2 seconds. */
 export const SIGNUP_REDIRECT_DELAY_MS = 2000
@@ -48,7 +53,7 @@ export function readSignupDetails(answer: SignupDetailsAnswer): { fullName: stri
 }
 
 export function CompleteProfileForm() {
-  const styles = useAuthFormStyles()
+  const styles = { ...useAuthFormStyles(), ...useStyles() }
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const token = params.get('token')?.trim() ?? ''
@@ -61,6 +66,7 @@ export function CompleteProfileForm() {
   const [error, setError] = useState<string | null>(null)
   const [completedFor, setCompletedFor] = useState<string | null>(null)
   const complete = useCompleteSignup()
+  const readOnlyHintId = useId()
 
   const read = details.isSuccess ? readSignupDetails(details.data) : null
   const user = read && !('problem' in read) ? read : { fullName: '', email: '' }
@@ -118,12 +124,18 @@ export function CompleteProfileForm() {
         {detailsProblem && <StatusMessage intent="error">{detailsProblem}</StatusMessage>}
         {error && <StatusMessage intent="error">{error}</StatusMessage>}
         {completedFor !== null && <StatusMessage intent="success">{TEXT.success}</StatusMessage>}
-        <Field label={TEXT.fullName}>
-          <Input name="full_name" value={user.fullName} readOnly />
-        </Field>
-        <Field label={TEXT.email}>
-          <Input type="email" name="email" autoComplete="username" value={user.email} readOnly />
-        </Field>
+        {/* Read-only, and drawn so (filled, as the User Profile dialog's), with the reason read out. */}
+        <div className={styles.readOnlyGroup}>
+          <Field label={TEXT.fullName}>
+            <Input name="full_name" value={user.fullName} readOnly appearance="filled-darker" aria-describedby={readOnlyHintId} />
+          </Field>
+          <Field label={TEXT.email}>
+            <Input type="email" name="email" autoComplete="username" value={user.email} readOnly appearance="filled-darker" aria-describedby={readOnlyHintId} />
+          </Field>
+          <p id={readOnlyHintId} className={styles.readOnlyHint}>
+            {TEXT.readOnlyHint}
+          </p>
+        </div>
         <Field label={TEXT.phoneNumber}>
           <Input
             type="tel"

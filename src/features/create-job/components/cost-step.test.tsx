@@ -74,6 +74,23 @@ describe('Create Job, step 2: Cost', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
   })
 
+  it('says in the grid, before anything is chosen, that AI + Proofreading takes one audio file when the job has several', async () => {
+    await openCost({}, [audioFile('kitchen.mp3'), audioFile('hall.mp3')])
+    const grid = screen.getByRole('radiogroup', { name: 'Turnaround and job type' })
+    const note = 'AI + Proofreading jobs take one audio file only, and this job has 2.'
+    expect(screen.getByText(note)).toBeInTheDocument()
+    expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Turnaround', 'AI + Proofreading (one audio file only)', 'Human'])
+    expect(within(grid).getByRole('radio', { name: 'AI + Proofreading, 24 Hours Standard: 3.00 credits' })).toHaveAccessibleDescription(note)
+    expect(within(grid).getByRole('radio', { name: 'Human, 48 Hours: 4.20 credits' })).not.toHaveAccessibleDescription(note)
+    expect(screen.queryByText('For AI and AI + Proofreading jobs, only one audio file can be submitted.')).not.toBeInTheDocument()
+  })
+
+  it('says nothing of it with one file', async () => {
+    const { user } = await openCost()
+    await user.click(screen.getByRole('radio', { name: 'Manual or Human Transcription' }))
+    expect(screen.queryByText(/take one audio file only/)).not.toBeInTheDocument()
+  })
+
   it('starts several files on Human; AI or AI + Proofreading with them says one file only and disables Next', async () => {
     const { user } = await openCost({}, [audioFile('kitchen.mp3'), audioFile('hall.mp3')])
     expect(screen.getByRole('radio', { name: 'Manual or Human Transcription' })).toBeChecked()

@@ -8,7 +8,7 @@ import { StatusMessage } from '@/components/status-message'
 import { formatCredits } from '@/lib/credits'
 import type { WizardDraft } from '../draft/wizard-draft'
 import type { WizardAction } from '../draft/wizard-reducer'
-import { DEFAULT_AI_COST, aiOption, costStepBlock, formatAudioLength, humanGrid, toChosenOption } from '../lib/cost-options'
+import { DEFAULT_AI_COST, aiOption, costStepBlock, formatAudioLength, humanGrid, jobTypesOverFileLimit, toChosenOption } from '../lib/cost-options'
 import { WIZARD_TEXT as TEXT } from '../messages'
 import { HumanGrid } from './human-grid'
 import { StepSection } from './step-section'
@@ -77,7 +77,13 @@ export function CostStep({ draft, dispatch, headingRef, balance, balanceFailed, 
         </p>
       ) : (
         <>
-          <HumanGrid grid={grid} chosen={draft.option} onSelect={select} />
+          <HumanGrid
+            grid={grid}
+            chosen={draft.option}
+            onSelect={select}
+            audioCount={draft.audioFiles.length}
+            overFileLimit={jobTypesOverFileLimit(grid.jobTypes, draft.audioFiles.length, jobTypes)}
+          />
           <p className={styles.text} role="status">
             {draft.option ? (
               <>

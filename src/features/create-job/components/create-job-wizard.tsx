@@ -124,7 +124,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
     <>
       <PageTitle>{TEXT.title}</PageTitle>
       <StepIndicator step={draft.step} />
-      <DraftNotice keeping={keeping} onDiscard={discardDraft} disabled={uploading || submission.busy} />
+      <DraftNotice keeping={keeping} onDiscard={discardDraft} disabled={uploading || submission.busy} showRoom={draft.step === 1} />
       {!loaded && <Spinner label={TEXT.draftOpening} />}
       {loaded && draft.step === 1 && (
         <GeneralInfoStep

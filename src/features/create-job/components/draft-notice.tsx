@@ -1,6 +1,7 @@
 // What the clerk is told about the draft kept on this device: that it was restored and from when,
 // with Discard draft (no confirmation: docs/decisions.md, "Field use: the draft kept on the device"),
-// the room left, files that will not be kept, and a save that failed.
+// the room left, files that will not be kept, and a save that failed. The room left is said on step 1
+// only, where the audio files that take it are added; repeated on every step it was noise.
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { format } from 'date-fns'
 import { StatusMessage } from '@/components/status-message'
@@ -17,10 +18,19 @@ const useStyles = makeStyles({
 /** "22/11/2026 14:05", local time. */
 export const RESTORED_FORMAT = 'dd/MM/yyyy HH:mm'
 
-export function DraftNotice({ keeping, onDiscard, disabled }: { keeping: DraftKeeping; onDiscard: () => void; disabled: boolean }) {
+export interface DraftNoticeProps {
+  keeping: DraftKeeping
+  onDiscard: () => void
+  disabled: boolean
+  /** Whether to say the room left (on step 1). */
+  showRoom: boolean
+}
+
+export function DraftNotice({ keeping, onDiscard, disabled, showRoom }: DraftNoticeProps) {
   const styles = useWizardStyles()
   const own = useStyles()
-  const shown = keeping.restoredAt !== null || keeping.notKept.length > 0 || keeping.saveFailed !== null || keeping.room !== null
+  const room = showRoom ? keeping.room : null
+  const shown = keeping.restoredAt !== null || keeping.notKept.length > 0 || keeping.saveFailed !== null || room !== null
   if (!shown) return null
   return (
     <div className={own.root}>
@@ -42,7 +52,7 @@ export function DraftNotice({ keeping, onDiscard, disabled }: { keeping: DraftKe
         </StatusMessage>
       ))}
       {keeping.saveFailed && <StatusMessage intent="error">{keeping.saveFailed === 'full' ? TEXT.draftFull : TEXT.draftNotSaved}</StatusMessage>}
-      {keeping.room !== null && <p className={styles.muted}>{TEXT.roomLeft(formatBytes(keeping.room))}</p>}
+      {room !== null && <p className={styles.muted}>{TEXT.roomLeft(formatBytes(room))}</p>}
     </div>
   )
 }

@@ -77,7 +77,7 @@ export function humanGrid(options: readonly CostOption[], slots: readonly SlaSlo
  * How many audio files the chosen job type takes: the lookup's `max_audio_files`, else one for an
  * AI type (AI, AI + Proofreading), else no limit.
  */
-export function audioFileLimit(option: ChosenOption, jobTypes: readonly JobType[]): number | null {
+export function audioFileLimit(option: Pick<ChosenOption, 'jobTypeId' | 'jobTypeName'>, jobTypes: readonly JobType[]): number | null {
   const known = jobTypes.find((type) => type.id === option.jobTypeId)
   if (known) return known.max_audio_files
   return /\bai\b/i.test(option.jobTypeName) ? 1 : null
@@ -88,6 +88,19 @@ export function breaksOneFileRule(option: ChosenOption | null, audioCount: numbe
   if (!option) return false
   const limit = audioFileLimit(option, jobTypes)
   return limit !== null && audioCount > limit
+}
+
+/**
+ * The grid's job types that take fewer audio files than the job has, with their limit: said in the
+ * grid before the clerk chooses one (a choice of them would only be refused then).
+ */
+export function jobTypesOverFileLimit(gridJobTypes: readonly { id: number; name: string }[], audioCount: number, jobTypes: readonly JobType[]): Map<number, number> {
+  const over = new Map<number, number>()
+  for (const type of gridJobTypes) {
+    const limit = audioFileLimit({ jobTypeId: type.id, jobTypeName: type.name }, jobTypes)
+    if (limit !== null && audioCount > limit) over.set(type.id, limit)
+  }
+  return over
 }
 
 /** "1 h 2 min 5 s", "12 min 0 s", "45 s": the total audio length. */

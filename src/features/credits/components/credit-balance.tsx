@@ -13,6 +13,7 @@ export const LOW_CREDIT_THRESHOLD = 20
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalXXS, minWidth: 0 },
   compact: { justifyItems: 'center', textAlign: 'center' },
+  inline: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
   label: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, color: tokens.colorNeutralForeground3 },
   value: { fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold, color: tokens.colorNeutralForeground1 },
   compactValue: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' },
@@ -31,9 +32,11 @@ export interface CreditBalanceProps {
   onCreditsUpdated: () => void
   /** The icon rail of a collapsed sidebar: the label is only read out. */
   compact?: boolean
+  /** With compact: the icon beside the value, not above it (the phone's header). */
+  inline?: boolean
 }
 
-export function CreditBalance({ credits, failed, onCreditsUpdated, compact = false }: CreditBalanceProps) {
+export function CreditBalance({ credits, failed, onCreditsUpdated, compact = false, inline = false }: CreditBalanceProps) {
   const styles = useStyles()
   const reload = useEffectEvent(() => onCreditsUpdated())
   useEffect(() => {
@@ -47,7 +50,7 @@ export function CreditBalance({ credits, failed, onCreditsUpdated, compact = fal
   const title = known ? `${TEXT.totalCredit}: ${formatCredits(credits)}` : TEXT.totalCredit
 
   return (
-    <div className={mergeClasses(styles.root, compact && styles.compact)} data-low-credit={low} title={compact ? title : undefined}>
+    <div className={mergeClasses(styles.root, compact && styles.compact, compact && inline && styles.inline)} data-low-credit={low} title={compact ? title : undefined}>
       {compact && <Wallet24Regular className={styles.icon} aria-hidden="true" />}
       <span className={compact ? styles.hidden : styles.label}>{TEXT.totalCredit}</span>
       {failed ? (

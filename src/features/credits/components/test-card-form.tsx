@@ -6,7 +6,7 @@ import { Field, Input, makeStyles, MessageBar, MessageBarBody, tokens } from '@f
 import { TEST_CARDS, TEST_MODE_LABEL } from '@contract/payments.ts'
 import { payWithTestCard } from '../api/confirm-test-payment'
 import type { CardFormProps } from '../lib/card-payment'
-import { readTestCard, type TestCardFields, type TestCardProblems } from '../lib/test-card-fields'
+import { formatCardNumber, formatExpiry, readTestCard, type TestCardFields, type TestCardProblems } from '../lib/test-card-fields'
 import { PAYMENT_TEXT as TEXT } from '../messages'
 import { PayButton } from './pay-button'
 
@@ -24,6 +24,13 @@ const useStyles = makeStyles({
 })
 
 const FIELD_ORDER = ['cardNumber', 'expiry', 'cvc'] as const
+
+/** What a field shows for what was typed into it: the number in fours, the expiry "MM / YY". */
+function shown(field: keyof TestCardFields, typed: string, previous: string): string {
+  if (field === 'cardNumber') return formatCardNumber(typed)
+  if (field === 'expiry') return formatExpiry(typed, previous)
+  return typed
+}
 
 export function TestCardForm({ paymentIntentId, clientSecret, payLabel, busy, disabled, onPay, focusFirst }: CardFormProps & { paymentIntentId: string }) {
   const styles = useStyles()
@@ -59,7 +66,7 @@ export function TestCardForm({ paymentIntentId, clientSecret, payLabel, busy, di
       maxLength={maxLength}
       readOnly={busy}
       onChange={(_, data) => {
-        setFields((current) => ({ ...current, [field]: data.value }))
+        setFields((current) => ({ ...current, [field]: shown(field, data.value, current[field]) }))
         setProblems((current) => ({ ...current, [field]: undefined }))
       }}
     />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readTestCard } from './test-card-fields'
+import { formatCardNumber, formatExpiry, readTestCard } from './test-card-fields'
 
 const NUMBER = 'Enter the card number: 12 to 19 digits.'
 const EXPIRY = 'Enter the expiry date as MM/YY, for example 08/29.'
@@ -23,5 +23,34 @@ describe('readTestCard', () => {
     [{ cardNumber: '42424242424', expiry: '12/34', cvc: '123' }, { cardNumber: NUMBER }],
   ])('names each problem of %j', (fields, problems) => {
     expect(readTestCard(fields)).toEqual({ problems })
+  })
+})
+
+describe('formatCardNumber', () => {
+  it.each([
+    ['', ''],
+    ['4242', '4242'],
+    ['42424', '4242 4'],
+    ['4242 4242 4242 4242', '4242 4242 4242 4242'],
+    ['4000-0000-0000-0002', '4000 0000 0000 0002'],
+    ['4242424242424242424299', '4242 4242 4242 4242 424'],
+  ])('shows %j as %j', (typed, shown) => {
+    expect(formatCardNumber(typed)).toBe(shown)
+  })
+})
+
+describe('formatExpiry', () => {
+  it.each([
+    ['1', '', '1'],
+    ['12', '1', '12 / '],
+    ['1229', '', '12 / 29'],
+    ['12 / 2', '12 / ', '12 / 2'],
+    ['12 / /', '12 / ', '12 / '],
+    ['8', '', '08 / '],
+    ['12 /', '12 / ', '12'],
+    ['12 / ', '12 / 2', '12'],
+    ['0', '08', '0'],
+  ])('shows %j (after %j) as %j', (typed, previous, shown) => {
+    expect(formatExpiry(typed, previous)).toBe(shown)
   })
 })

@@ -1,14 +1,41 @@
 // The list's filters (portal-spec.md §2 My Jobs): report type (All Reports), job type (All Jobs), the
-// date range (job-date-range.tsx), and the free-text search. They
-// wrap onto several lines on a narrow screen.
-import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components'
-import { Search20Regular } from '@fluentui/react-icons'
+// date range (job-date-range.tsx), and the free-text search. They wrap onto several lines on a narrow
+// screen; at the mobile breakpoint and below (§9, 768 px) they fold behind a Filters button that says
+// how many are set, so a phone shows its first job without scrolling. The fold is CSS alone: the
+// prerendered my-jobs.html is laid out folded on a phone from its first paint, and nothing moves when
+// the scripts take over.
+import { useId, useState } from 'react'
+import { Button, Field, Input, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Filter20Regular, Search20Regular } from '@fluentui/react-icons'
+import { visuallyHidden } from '@/components/visually-hidden'
 import type { JobFilterOptions } from '../api/get-filter-options'
-import type { DayRange } from '../lib/date-range'
+import { sameRange, type DayRange } from '../lib/date-range'
 import { LIST_TEXT as TEXT } from '../list-messages'
 import { JobDateRange } from './job-date-range'
 
+/** portal-spec.md §9: the mobile breakpoint, as the shell's sidebar uses it (768 px wide or less). */
+const FOLDED = '@media (max-width: 768px)'
+const UNFOLDED = '@media (min-width: 769px)'
+
 const useStyles = makeStyles({
+  wrapper: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
+  toggle: { justifySelf: 'start', [UNFOLDED]: { display: 'none' } },
+  count: {
+    display: 'inline-grid',
+    placeItems: 'center',
+    minWidth: '20px',
+    height: '20px',
+    marginLeft: tokens.spacingHorizontalXS,
+    padding: `0 ${tokens.spacingHorizontalXS}`,
+    boxSizing: 'border-box',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    fontSize: tokens.fontSizeBase200,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  hidden: visuallyHidden,
+  folded: { [FOLDED]: { display: 'none' } },
   root: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -43,45 +70,66 @@ function choices(names: string[], current: string): string[] {
   return current && !names.includes(current) ? [...names, current] : names
 }
 
+/** How many filters narrow the list: a report type, a job type, a range other than the default, a search. */
+export function filtersSet({ reportType, jobType, range, defaultRange, search }: Pick<JobFiltersProps, 'reportType' | 'jobType' | 'range' | 'defaultRange' | 'search'>): number {
+  return [reportType !== '', jobType !== '', range !== null && !sameRange(range, defaultRange), search.trim() !== ''].filter(Boolean).length
+}
+
 export function JobFilters(props: JobFiltersProps) {
   const { options, reportType, jobType, range, defaultRange, onRangeChange, search } = props
   const styles = useStyles()
+  const panelId = useId()
+  const [open, setOpen] = useState(false)
   const reportTypes = choices(options?.reportTypes.map((type) => type.name) ?? [], reportType)
   const jobTypes = choices(options?.jobTypes.map((type) => type.name) ?? [], jobType)
+  const count = filtersSet(props)
 
   return (
-    <div className={styles.root} role="group" aria-label={TEXT.filtersLabel}>
-      <Field className={styles.select} label={TEXT.reportType}>
-        <Select value={reportType} onChange={(_, data) => props.onReportTypeChange(data.value)}>
-          <option value="">{TEXT.allReports}</option>
-          {reportTypes.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field className={styles.select} label={TEXT.jobType}>
-        <Select value={jobType} onChange={(_, data) => props.onJobTypeChange(data.value)}>
-          <option value="">{TEXT.allJobs}</option>
-          {jobTypes.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <JobDateRange range={range} defaultRange={defaultRange} onRangeChange={onRangeChange} />
-      <Field className={styles.search} label={TEXT.search}>
-        <Input
-          type="search"
-          value={search}
-          onChange={(_, data) => props.onSearchChange(data.value)}
-          placeholder={TEXT.searchPlaceholder}
-          contentBefore={<Search20Regular aria-hidden />}
-          autoComplete="off"
-        />
-      </Field>
+    <div className={styles.wrapper}>
+      <Button className={styles.toggle} icon={<Filter20Regular />} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
+        {TEXT.filtersButton}
+        {count > 0 && (
+          <>
+            <span className={styles.count} aria-hidden="true">
+              {count}
+            </span>
+            <span className={styles.hidden}>{TEXT.filtersSet(count)}</span>
+          </>
+        )}
+      </Button>
+      <div id={panelId} className={mergeClasses(styles.root, !open && styles.folded)} role="group" aria-label={TEXT.filtersLabel}>
+        <Field className={styles.select} label={TEXT.reportType}>
+          <Select value={reportType} onChange={(_, data) => props.onReportTypeChange(data.value)}>
+            <option value="">{TEXT.allReports}</option>
+            {reportTypes.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field className={styles.select} label={TEXT.jobType}>
+          <Select value={jobType} onChange={(_, data) => props.onJobTypeChange(data.value)}>
+            <option value="">{TEXT.allJobs}</option>
+            {jobTypes.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <JobDateRange range={range} defaultRange={defaultRange} onRangeChange={onRangeChange} />
+        <Field className={styles.search} label={TEXT.search}>
+          <Input
+            type="search"
+            value={search}
+            onChange={(_, data) => props.onSearchChange(data.value)}
+            placeholder={TEXT.searchPlaceholder}
+            contentBefore={<Search20Regular aria-hidden />}
+            autoComplete="off"
+          />
+        </Field>
+      </div>
     </div>
   )
 }

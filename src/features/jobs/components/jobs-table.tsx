@@ -4,9 +4,14 @@
 // callback; the page keeps the selection so that it can clear it after a deletion. The jobs show as
 // a table from 1024 px of viewport up and as cards below (use-media-query.ts). Until the rows are
 // here, the tabs show above what the page gives in their place (the spinner, or why they failed).
+// Delete Selected with nothing selected says so beside the button, without a dialog; a range with no
+// jobs at all (a new clerk's) offers the way to create one under the spec's empty message.
 import { useMemo, useState, type ReactNode } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowClockwise20Regular, Delete20Regular } from '@fluentui/react-icons'
+import { Link } from 'react-router-dom'
+import { StatusMessage } from '@/components/status-message'
+import { DELETE_JOBS_TEXT } from '../dialog-messages'
 import type { JobRow } from '../lib/job-rows'
 import { DEFAULT_JOB_SORT, JOBS_PAGE_SIZE, selectJobs, type JobSort, type StatusFilter } from '../lib/select-jobs'
 import { useJobsTableLayout } from '../lib/use-media-query'
@@ -23,6 +28,22 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1 },
   count: { color: tokens.colorNeutralForeground2 },
   empty: { margin: 0, padding: `${tokens.spacingVerticalXL} ${tokens.spacingHorizontalL}`, color: tokens.colorNeutralForeground2, textAlign: 'center' },
+  emptyBox: { display: 'grid', justifyItems: 'center', paddingBottom: tokens.spacingVerticalXL },
+  // A link (it goes to another page) drawn as Fluent's primary button.
+  createLink: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    minHeight: '32px',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    fontWeight: tokens.fontWeightSemibold,
+    textDecoration: 'none',
+    ':hover': { backgroundColor: tokens.colorBrandBackgroundHover },
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+    '@media (hover: none) and (pointer: coarse)': { minHeight: '44px' },
+  },
 })
 
 export interface JobsTableProps {
@@ -74,6 +95,8 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
   // The page belongs to one set of filters: new filters, a new search or a new sort start at page 1.
   const filterKey = JSON.stringify([search, reportType, jobType, status, sort])
   const [paging, setPaging] = useState({ page: 1, filterKey })
+  // Delete Selected was pressed with nothing selected: said until a job is chosen.
+  const [askedWithNone, setAskedWithNone] = useState(false)
   const requestedPage = paging.filterKey === filterKey ? paging.page : 1
 
   const selected = useMemo(
@@ -90,13 +113,22 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
   const pageSelectedCount = pageDeletable.filter((row) => selectedIds.has(row.id)).length
   const allOnPage = pageDeletable.length > 0 && pageSelectedCount === pageDeletable.length
 
+  const changeSelection = (next: ReadonlySet<number>) => {
+    setAskedWithNone(false)
+    onSelectionChange(next)
+  }
+  const deleteSelected = () => {
+    if (selectionIds.length === 0) return setAskedWithNone(true)
+    props.onDelete(selectionIds, 'multiple')
+  }
+
   const selection: PageSelection = {
     isSelected: (id) => selectedIds.has(id),
     toggle: (id, on) => {
       const next = new Set(selectionIds)
       if (on) next.add(id)
       else next.delete(id)
-      onSelectionChange(next)
+      changeSelection(next)
     },
     pageChecked: allOnPage ? true : pageSelectedCount > 0 ? 'mixed' : false,
     pageSelectable: pageDeletable.length > 0,
@@ -106,7 +138,7 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
         if (allOnPage) next.delete(row.id)
         else next.add(row.id)
       }
-      onSelectionChange(next)
+      changeSelection(next)
     },
   }
 
@@ -120,7 +152,7 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
         <span className={styles.count} aria-live="polite">
           {TEXT.selectedCount(selectionIds.length)}
         </span>
-        <Button appearance="primary" icon={<Delete20Regular />} onClick={() => props.onDelete(selectionIds, 'multiple')}>
+        <Button appearance="primary" icon={<Delete20Regular />} onClick={deleteSelected}>
           {TEXT.deleteSelected}
         </Button>
         <span className={styles.grow} />
@@ -128,11 +160,20 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
           {TEXT.refresh}
         </Button>
       </div>
+      {askedWithNone && selectionIds.length === 0 && <StatusMessage intent="error">{DELETE_JOBS_TEXT.noneSelected}</StatusMessage>}
 
       {total === 0 ? (
-        <p className={styles.empty} role="status">
-          {TEXT.empty}
-        </p>
+        <div className={styles.emptyBox}>
+          <p className={styles.empty} role="status">
+            {TEXT.empty}
+          </p>
+          {/* No job in the range at all, not only none that the filters or the search let through. */}
+          {rows.length === 0 && (
+            <Link className={styles.createLink} to="/create-job">
+              {TEXT.createJob}
+            </Link>
+          )}
+        </div>
       ) : (
         <>
           <View rows={pageRows} sort={sort} onSortChange={setSort} selection={selection} onViewDetails={props.onViewDetails} onDelete={props.onDelete} />

@@ -372,14 +372,20 @@ describe('MyJobsPage', () => {
     expect(screen.getByText('0 jobs selected')).toBeInTheDocument()
   })
 
-  it('opens Delete Multiple Jobs with nothing selected, whose Delete says to select a job', async () => {
+  it('says "Please select at least one job to delete" at once when Delete Selected is pressed with nothing selected, with no dialog', async () => {
     const { user } = renderPage()
     await screen.findByRole('table', { name: 'Jobs' })
     await user.click(screen.getByRole('button', { name: 'Delete Selected' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Multiple Jobs' })
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select at least one job to delete')
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Please select at least one job to delete$/)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(api.seen('DELETE', '/clerk/delete-jobs')).toHaveLength(0)
+    // Choosing a job takes the message away; Delete Selected then asks about that job.
+    await user.click(screen.getByRole('checkbox', { name: 'Select job 12' }))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Delete Selected' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Multiple Jobs' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitForDialogClosed()
   })
 
   it('asks to delete one job from its row', async () => {
@@ -446,11 +452,21 @@ describe('MyJobsPage', () => {
     expect(screen.getByRole('tablist', { name: 'Job status' })).toBeInTheDocument()
   })
 
-  it('says "No jobs found. Try adjusting your filters or search query." when there are none', async () => {
+  it('says "No jobs found. Try adjusting your filters or search query." when there are none, with a way to create a job under it', async () => {
     api.answer('GET', '/clerk/dashboard', { status: 200, body: [] })
-    renderPage()
+    const { user } = renderPage()
     expect(await screen.findByText('No jobs found. Try adjusting your filters or search query.')).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('link', { name: 'Create a job' }))
+    expect(await screen.findByRole('status', { name: 'current path' })).toHaveTextContent('/create-job')
+  })
+
+  it('offers no Create a job link when jobs exist but the filters or the search hide them', async () => {
+    const { user } = renderPage()
+    await screen.findByRole('table', { name: 'Jobs' })
+    await user.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'no such job')
+    expect(screen.getByText('No jobs found. Try adjusting your filters or search query.')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Create a job' })).not.toBeInTheDocument()
   })
 
   it('warns "Failed to load filter options." and still lists the jobs', async () => {

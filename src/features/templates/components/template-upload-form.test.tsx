@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { aFile, aTemplate, heldReply, renderPage, setUpFakeApi, type FakeReply } from './templates-test-kit'
 import { TemplateManagement } from './template-management'
@@ -165,5 +165,33 @@ describe('TemplateUploadForm', () => {
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Please select a file to upload'])
     await user.upload(fileField(), aFile('report.txt'))
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  // The same drag-and-drop zone as Create Job's files (src/components/file-drop-zone.tsx).
+  it('takes a file dropped on its zone, names it with a Remove button, and uploads it', async () => {
+    api.answer('POST /clerk-template/create/', { status: 200, body: { message: 'Template uploaded successfully', success: true } })
+    const { user } = await renderForm()
+    const zoneText = screen.getByText('Drag and drop a file here, or')
+    const dropped = { dataTransfer: { types: ['Files'], files: [aFile('inspection.docx')], dropEffect: 'none' } }
+    fireEvent.dragEnter(zoneText, dropped)
+    expect(screen.getByText('Drop the file to add it')).toBeInTheDocument()
+    fireEvent.drop(zoneText, dropped)
+    expect(screen.getByText('inspection.docx')).toBeInTheDocument()
+
+    // Removed, it is no longer chosen; dropped again, it is sent.
+    await user.click(screen.getByRole('button', { name: 'Remove inspection.docx' }))
+    expect(screen.queryByText('inspection.docx')).not.toBeInTheDocument()
+    fireEvent.drop(screen.getByText('Drag and drop a file here, or'), dropped)
+    await user.type(nameField(), 'Inventory')
+    await user.click(uploadButton())
+    expect(await screen.findByText('Template uploaded successfully')).toBeInTheDocument()
+    expect(((uploads()[0]?.body as FormData).get('template_file') as File).name).toBe('inspection.docx')
+  })
+
+  it('refuses a dropped file of a type that is not allowed, in the spec\'s words', async () => {
+    await renderForm()
+    fireEvent.drop(screen.getByText('Drag and drop a file here, or'), { dataTransfer: { types: ['Files'], files: [aFile('notes.exe')], dropEffect: 'none' } })
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Only doc, docx, odt, pdf, rtf, txt files are allowed$/)
+    expect(fileField()).toHaveAttribute('aria-invalid', 'true')
   })
 })

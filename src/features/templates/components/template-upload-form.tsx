@@ -1,14 +1,15 @@
 // The upload form of Template Management (portal-spec.md §2, §5 "Template upload", §8 "Templates" and
-// "Allowed types"): a name and one file, checked here before the multipart request.
-import { useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react'
-import { Button, Field, Input, Spinner, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components'
-import { ArrowUpload20Regular } from '@fluentui/react-icons'
+// "Allowed types"): a name and one file, checked here before the multipart request. The file is
+// dropped or picked in the same zone as Create Job's files (src/components/file-drop-zone.tsx).
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { Button, Field, Input, Spinner, makeStyles, tokens } from '@fluentui/react-components'
+import { ArrowUpload20Regular, Delete20Regular, Document20Regular } from '@fluentui/react-icons'
+import { FileDropZone } from '@/components/file-drop-zone'
 import { failureText } from '@/lib/failure-text'
 import { useLookup } from '@/lib/lookups'
 import { useCreateTemplate } from '../api/create-template'
 import { TEMPLATE_TEXT as TEXT } from '../messages'
 import { StatusMessage } from '@/components/status-message'
-import { acceptAttribute } from '@/lib/file-extensions'
 import { fileProblem } from './template-file-rules'
 
 /** Long enough for any report title; the same cap as the portal's other name fields. */
@@ -16,39 +17,19 @@ const TEMPLATE_NAME_MAX_LENGTH = 100
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: tokens.spacingVerticalL },
-  fileInput: {
-    display: 'block',
-    width: '100%',
-    maxWidth: '100%',
-    boxSizing: 'border-box',
-    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+  fileField: { display: 'grid', gap: tokens.spacingVerticalS },
+  fileLabel: { fontWeight: tokens.fontWeightSemibold },
+  required: { color: tokens.colorPaletteRedForeground3, paddingLeft: tokens.spacingHorizontalXXS },
+  chosen: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minWidth: 0,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
     borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground1,
-    color: tokens.colorNeutralForeground1,
-    fontFamily: tokens.fontFamilyBase,
-    fontSize: tokens.fontSizeBase300,
-    lineHeight: tokens.lineHeightBase300,
-    cursor: 'pointer',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-    ':hover': { ...shorthands.borderColor(tokens.colorNeutralStroke1Hover) },
-    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '1px' },
-    ':disabled': { cursor: 'not-allowed', color: tokens.colorNeutralForegroundDisabled, ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled) },
-    '::file-selector-button': {
-      marginRight: tokens.spacingHorizontalM,
-      padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
-      border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
-      borderRadius: tokens.borderRadiusMedium,
-      backgroundColor: tokens.colorNeutralBackground2,
-      color: tokens.colorNeutralForeground1,
-      fontFamily: tokens.fontFamilyBase,
-      fontWeight: tokens.fontWeightSemibold,
-      cursor: 'inherit',
-    },
+    backgroundColor: tokens.colorNeutralBackground3,
   },
-  invalid: { ...shorthands.borderColor(tokens.colorPaletteRedBorder2) },
+  chosenName: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   loading: { justifyContent: 'flex-start' },
   // A full-width button is easier to hit on a phone.
   submit: { justifySelf: 'start', minWidth: '140px', '@media (max-width: 480px)': { justifySelf: 'stretch' } },
@@ -73,6 +54,7 @@ export interface TemplateUploadFormProps {
 export function TemplateUploadForm({ locked, waiting, onUploadStart, onUploaded, nameRef }: TemplateUploadFormProps) {
   const styles = useStyles()
   const fileRef = useRef<HTMLInputElement>(null)
+  const fileErrorId = useId()
   const [templateName, setTemplateName] = useState('')
   const [file, setFile] = useState<File | null>(null)
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
@@ -95,17 +77,22 @@ export function TemplateUploadForm({ locked, waiting, onUploadStart, onUploaded,
     return undefined
   }
 
-  const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null
+  // Dropped or picked: the zone hands over one file, whatever its type; it is checked here.
+  const chooseFile = (files: File[]) => {
+    const chosen = files[0] ?? null
     setFile(chosen)
     setFieldErrors((errors) => ({ ...errors, file: chosen ? problemText(chosen) : undefined }))
+  }
+  const removeFile = () => {
+    setFile(null)
+    setFieldErrors((errors) => ({ ...errors, file: undefined }))
+    fileRef.current?.focus()
   }
 
   const reset = () => {
     setTemplateName('')
     setFile(null)
     setFieldErrors({})
-    if (fileRef.current) fileRef.current.value = ''
   }
 
   const onSubmit = (event: FormEvent) => {
@@ -170,25 +157,35 @@ export function TemplateUploadForm({ locked, waiting, onUploadStart, onUploaded,
           }}
         />
       </Field>
-      <Field
-        label={TEXT.templateFile}
-        required
-        validationMessage={fieldErrors.file}
-        hint={typesReady ? TEXT.fileHint(extensions) : allowedTypes.isPending ? <Spinner className={styles.loading} size="extra-tiny" label={TEXT.loadingTypes} /> : undefined}
-      >
-        {(controlProps) => (
-          <input
-            {...controlProps}
-            ref={fileRef}
-            type="file"
-            name="template_file"
-            className={mergeClasses(styles.fileInput, fieldErrors.file && styles.invalid)}
-            accept={typesReady ? acceptAttribute(extensions) : undefined}
-            disabled={fileDisabled}
-            onChange={onFileChange}
-          />
+      <div className={styles.fileField}>
+        <span className={styles.fileLabel} aria-hidden="true">
+          {TEXT.templateFile}
+          <span className={styles.required}>*</span>
+        </span>
+        <FileDropZone
+          label={TEXT.templateFile}
+          accept={extensions}
+          disabled={fileDisabled}
+          onFiles={chooseFile}
+          inputRef={fileRef}
+          errorId={fieldErrors.file ? fileErrorId : undefined}
+          hint={typesReady ? TEXT.fileHint(extensions) : allowedTypes.isPending ? <Spinner className={styles.loading} size="extra-tiny" label={TEXT.loadingTypes} /> : undefined}
+        />
+        {file && (
+          <div className={styles.chosen}>
+            <Document20Regular aria-hidden="true" />
+            <span className={styles.chosenName} title={file.name}>
+              {file.name}
+            </span>
+            <Button appearance="subtle" size="small" icon={<Delete20Regular />} aria-label={TEXT.removeFile(file.name)} disabled={fieldsDisabled} onClick={removeFile} />
+          </div>
         )}
-      </Field>
+        {fieldErrors.file && (
+          <div id={fileErrorId}>
+            <StatusMessage intent="error">{fieldErrors.file}</StatusMessage>
+          </div>
+        )}
+      </div>
       <Button
         className={styles.submit}
         type="submit"
