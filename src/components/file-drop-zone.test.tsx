@@ -88,7 +88,9 @@ describe('FileDropZone', () => {
   it('takes nothing while disabled, and still keeps the browser from opening a dropped file', () => {
     const onFiles = renderZone({ disabled: true })
     expect(screen.getByLabelText(LABEL)).toBeDisabled()
-    const zoneText = screen.getByText('Drag and drop files here, or')
+    // Nothing can be dropped, so the zone does not say it can.
+    expect(screen.queryByText('Drag and drop files here, or')).not.toBeInTheDocument()
+    const zoneText = screen.getByText(LABEL).parentElement!
     fireEvent.dragEnter(zoneText, dragged([audio('hall.wav')]))
     expect(screen.queryByText('Drop the files to add them')).not.toBeInTheDocument()
     const dropped = fireEvent.drop(zoneText, dragged([audio('hall.wav')]))

@@ -149,10 +149,13 @@ export function FileDropZone({ label, accept, onFiles, multiple = false, disable
       onDrop={onDrop}
     >
       <CloudArrowUp32Regular className={mergeClasses(styles.icon, disabled && styles.iconDisabled)} aria-hidden="true" />
-      {/* Drag and drop is for a mouse; the sentence only explains it, the picker below is the way for everyone. */}
-      <p className={styles.sentence} aria-hidden="true">
-        {dragging ? (multiple ? TEXT.dropMany : TEXT.dropOne) : multiple ? TEXT.dragMany : TEXT.dragOne}
-      </p>
+      {/* Drag and drop is for a mouse; the sentence only explains it, the picker below is the way for
+          everyone. Disabled, nothing can be dropped, so it is not said (nor drawn in a faint colour). */}
+      {!disabled && (
+        <p className={styles.sentence} aria-hidden="true">
+          {dragging ? (multiple ? TEXT.dropMany : TEXT.dropOne) : multiple ? TEXT.dragMany : TEXT.dragOne}
+        </p>
+      )}
       <input
         ref={inputRef}
         id={inputId}
