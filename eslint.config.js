@@ -69,7 +69,7 @@ export default tseslint.config(
   {
     // TypeBox's default export is its whole Type namespace: a bundle then keeps every builder,
     // the type-script parser included (about 19 KB gzip on /my-jobs); the named `Type` is shaken
-    // to what is used (docs/decisions.md "Performance: the first paint").
+    // to what is used (docs/decisions/first-paint-budgets-and-bench.md).
     files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

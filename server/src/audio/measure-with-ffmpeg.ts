@@ -1,5 +1,5 @@
 // An audio file's exact duration, measured on the server from a stored file with Debian's ffmpeg
-// (decisions.md "Create Job: measuring audio"; the evidence is docs/research/audio-durations.md).
+// (docs/decisions/create-job-measuring-audio.md; the evidence is docs/research/audio-durations.md).
 // ffmpeg only demuxes (`-codec_whitelist none`, `-c copy -f null`): the answer is the last packet's
 // end read from `-progress`, which is exact where headers lie (VBR MP3 with no Xing header, streamed
 // WebM and Ogg, truncated files). Uploads are untrusted, so the demuxer is forced by the extension

@@ -1,5 +1,5 @@
 // What the clerk is told about the draft kept on this device: that it was restored and from when,
-// with Discard draft (no confirmation: docs/decisions.md, "Field use: the draft kept on the device"),
+// with Discard draft (no confirmation: docs/decisions/draft-kept-on-the-device.md),
 // the room left, files that will not be kept, and a save that failed.
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { format } from 'date-fns'
