@@ -25,6 +25,11 @@ export const usersRepository = {
     await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id))
   },
 
+  /** The details a clerk may change (portal-spec.md §6: never the name or the e-mail). */
+  async updateProfile(db: Db, id: string, changes: Partial<Pick<User, 'companyName' | 'phoneNumber' | 'address'>>): Promise<void> {
+    await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id))
+  },
+
   /** The clerk asked for the account's deletion: it can no longer sign in, and the erasure task removes it later. */
   async markDeletionRequested(db: Db, id: string): Promise<void> {
     await db.update(users).set({ status: 'deleting', deletionRequestedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id))
