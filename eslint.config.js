@@ -14,6 +14,16 @@ const features = readdirSync(fileURLToPath(new URL('./src/features', import.meta
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
+// The server's layers: routes (HTTP) -> features (create-job, jobs, payments, money, auth, ...) ->
+// repositories (every query) -> db (schema, connection, migrations, seed). A layer imports only those
+// below it, and SQL (drizzle's query builders and tables, raw sql, the database clients) is written
+// only in repositories and db, so a query is found in one place and a route never holds one.
+const serverDirs = readdirSync(fileURLToPath(new URL('./server/src', import.meta.url)), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const serverBelowRoutes = serverDirs.filter((name) => name !== 'routes').map((name) => `./server/src/${name}`)
+const SERVER_LAYERS = 'Server layers: routes -> features -> repositories -> db.'
+
 const featureIsolation = features.map((feature) => ({
   target: `./src/features/${feature}`,
   from: './src/features',
@@ -45,6 +55,10 @@ export default tseslint.config(
             { target: ['./src', './sw'], from: './server', message: 'The portal and the server share only contract/.' },
             { target: './server', from: ['./src', './sw'], message: 'The portal and the server share only contract/.' },
             { target: './contract', from: ['./src', './server', './sw'], message: 'The contract depends on neither side.' },
+            { target: serverBelowRoutes, from: './server/src/routes', message: `${SERVER_LAYERS} Only app.ts mounts the routes.` },
+            { target: './server/src/repositories', from: './server/src', except: ['./repositories', './db'], message: `${SERVER_LAYERS} A repository uses only the database layer.` },
+            // The seed stores the demo clerk's password as sign-up does (auth/passwords.ts hashes, it holds no SQL).
+            { target: './server/src/db', from: './server/src', except: ['./db', './config.ts', './auth/passwords.ts'], message: `${SERVER_LAYERS} The database layer depends on nothing above it.` },
           ],
         },
       ],
@@ -69,12 +83,34 @@ export default tseslint.config(
   {
     // TypeBox's default export is its whole Type namespace: a bundle then keeps every builder,
     // the type-script parser included (about 19 KB gzip on /my-jobs); the named `Type` is shaken
-    // to what is used (docs/decisions.md "Performance: the first paint").
+    // to what is used (docs/decisions/first-paint-budgets-and-bench.md).
     files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'typebox', importNames: ['default'], message: "Import { Type } from 'typebox': the default export keeps all of TypeBox in the portal's bundle." }] },
+      ],
+    },
+  },
+  {
+    // SQL lives in the repositories and the database layer (see SERVER_LAYERS above). Types may be
+    // imported anywhere (a row's type, a status); logging.ts names drizzle's query error to log it.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/repositories/**', 'server/src/db/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'drizzle-orm', allowTypeImports: true, allowImportNames: ['DrizzleQueryError'], message: `${SERVER_LAYERS} Queries go in server/src/repositories.` },
+            { name: 'pg', allowTypeImports: true, message: `${SERVER_LAYERS} The database client is opened in server/src/db.` },
+            { name: '@electric-sql/pglite', allowTypeImports: true, message: `${SERVER_LAYERS} The database client is opened in server/src/db.` },
+          ],
+          patterns: [
+            { regex: '^drizzle-orm/', allowTypeImports: true, message: `${SERVER_LAYERS} Queries go in server/src/repositories.` },
+            { regex: '(^|/)db/schema(\\.ts)?$', allowTypeImports: true, message: `${SERVER_LAYERS} Tables are queried in server/src/repositories; import their types only.` },
+          ],
+        },
       ],
     },
   },

@@ -17,7 +17,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
-    // index.html preloads the sign-in route's chunks: docs/decisions.md "Performance: the first paint".
+    // index.html preloads the sign-in route's chunks: docs/decisions/first-paint-budgets-and-bench.md.
     preloadFirstRoute(SIGN_IN_ROUTE_FILES),
     // login.html and my-jobs.html: index.html with that screen already in it (same section, and "the
     // prerendered My Jobs shell").
@@ -64,8 +64,8 @@ export default defineConfig({
               // The form's pieces that the sign-in page shares with the dialogs loaded on opening
               // (an input in a field, its messages): one chunk rather than several small ones, each
               // one more request before the sign-in form can paint. TanStack Query's mutation is not
-              // one of them: the sign-in page does not use the query library (docs/decisions.md
-              // "Performance: the sign-in page's JavaScript").
+              // one of them: the sign-in page does not use the query library
+              // (docs/decisions/sign-in-page-javascript.md).
               name: 'form-controls',
               test: /node_modules[\\/]@fluentui[\\/]react-(input|field|label)[\\/]|src[\\/]lib[\\/]failure-text|src[\\/]components[\\/]status-message/,
             },

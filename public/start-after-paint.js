@@ -1,7 +1,7 @@
 // Starts a prerendered document's scripts once its screen has been painted (login.html, my-jobs.html:
 // scripts/screen-scripts.ts writes this script's tag, naming the entry and the route's chunks). The
 // screen is already in the HTML and needs no script to show; started after its paint, no script can
-// look like part of it (docs/decisions.md "Performance: the prerendered documents' scripts").
+// look like part of it (docs/decisions/prerendered-documents-scripts.md).
 // A classic script, not a module: the browser records when it ran, so it is not taken for one either.
 ;(() => {
   const tag = document.currentScript

@@ -1,7 +1,7 @@
 // Builds the server into plain JavaScript (server/dist/src/main.js) when it is missing or older than any
 // of its sources, so `npm start` runs node on compiled code instead of through tsx's loader, whose
-// module hooks run in a second V8 instance and cost the idle server about 45 MB (decisions.md,
-// "Performance: an idle server's memory"). A second start does not pay for a build.
+// module hooks run in a second V8 instance and cost the idle server about 45 MB
+// (docs/decisions/idle-server-memory.md). A second start does not pay for a build.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'

@@ -1,5 +1,5 @@
 // Makes sure Debian's ffmpeg is there before the server starts (it measures every audio upload's
-// duration; decisions.md "Create Job: measuring audio"). As root with apt-get it installs the
+// duration; docs/decisions/create-job-measuring-audio.md). As root with apt-get it installs the
 // `ffmpeg` package when it is missing. It prints no advice of its own: the server checks ffmpeg at start
 // and says what to install (refusing audio uploads without it, and in production refusing to start).
 // `npm start` runs it first (package.json); `node scripts/ensure-ffmpeg.mjs` alone works too.

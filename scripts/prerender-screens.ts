@@ -4,8 +4,7 @@
 // personal in it. The server answers exactly those paths with them (server/src/plugins/portal.ts) and
 // so does the service worker, which precaches them like every built HTML file (sw/sw.ts); every other
 // path keeps index.html. A render that fails, or lacks its screen's texts, fails the build.
-// docs/decisions.md "Performance: the prerendered sign-in page" and "Performance: the prerendered My
-// Jobs shell".
+// docs/decisions/prerendered-sign-in-page.md and docs/decisions/prerendered-my-jobs-shell.md.
 import { createServer, type Plugin, type ResolvedConfig } from 'vite'
 import { routeChunkFiles, withStaticImports, type Bundle } from './preload-first-route.ts'
 import { withScreenScripts } from './screen-scripts.ts'

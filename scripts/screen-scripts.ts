@@ -7,8 +7,7 @@
 // machine decided between an LCP of 0.9 and of 3 s.
 // Each document preloads its own route's chunks (index.html preloads the sign-in route's, which
 // /my-jobs never runs), so the page's chunks download beside the entry rather than after it has run.
-// docs/decisions.md "Performance: the prerendered documents' scripts" and "the sign-in page's
-// scripts after its paint".
+// docs/decisions/prerendered-documents-scripts.md and docs/decisions/sign-in-scripts-after-its-paint.md.
 
 const START_AFTER_PAINT = 'start-after-paint.js'
 

@@ -16,8 +16,8 @@ installHistoryGate()
 // at once (src/app/route-modules.tsx), so it does not suspend. A promise, not a top-level await:
 // with one, the bundler splits the entry into many small chunks, each one more request.
 const root = document.getElementById('root')!
-// /login's and /my-jobs' documents already hold their screen (docs/decisions.md "Performance: the
-// prerendered sign-in page", "Performance: the prerendered My Jobs shell"): React takes it over
+// /login's and /my-jobs' documents already hold their screen (docs/decisions/prerendered-sign-in-page.md,
+// docs/decisions/prerendered-my-jobs-shell.md): React takes it over
 // rather than drawing it again, once every module of that screen is here. Any other document holds
 // only the brand line, which the first render replaces, as does a signed-out visitor's render of the
 // My Jobs shell (the redirect to /login).
@@ -25,8 +25,9 @@ const hydrating = holdsPrerenderedScreen(root, window.location.pathname, window.
 void startRoute(window.location.pathname, { wholeScreen: hydrating }).then(() => {
   const app = <App renderer={createDOMRenderer(document)} Router={BrowserRouter} />
   // Hydrated as a transition, so React takes the document over in slices between which the browser
-  // answers input, rather than in one long task (docs/decisions.md "Performance: the blocking time
-  // after My Jobs' first paint"). The screen is already on display meanwhile.
+  // answers input, rather than in one long task
+  // (docs/decisions/my-jobs-blocking-time-after-first-paint.md). The screen is already on display
+  // meanwhile.
   if (hydrating) startTransition(() => void hydrateRoot(root, app))
   else createRoot(root).render(app)
   // After the render is scheduled, so that the worker's first idle moment comes after it.

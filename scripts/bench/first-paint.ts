@@ -141,7 +141,7 @@ async function signIn(browser: Browser, baseUrl: string) {
   await page.waitForFunction(() => location.pathname === '/my-jobs', { timeout: 60_000 })
   // Leave the portal for a static page of the same origin (so nothing can write the offline copy of
   // the list again), and drop that copy there: the measured load fetches the jobs from the server.
-  // The copy is in IndexedDB since "Performance: the offline list in IndexedDB"; clearing
+  // The copy is in IndexedDB since docs/decisions/offline-list-in-indexeddb.md; clearing
   // localStorage alone left it, and a run then restored the list (a 304) or not, depending on
   // whether the persister's write (at most once a second) had landed before the sign-in page left.
   await page.goto(`${baseUrl}/terms-and-conditions.html`)

@@ -32,7 +32,7 @@
 //  11. (full-list) The full list of those 5,000 jobs at 4 connections, 10 s, on PostgreSQL and on the
 //      embedded database: from the kept compressed answer (the default) and built each time
 //      (LIST_CACHE_MB=0, as the first full request after a change): budget 50 req/s, applied to the
-//      kept answer on PostgreSQL (decisions.md, "Performance: the full list from a cache", says why).
+//      kept answer on PostgreSQL (docs/decisions/full-list-from-a-cache.md, says why).
 // `npm run bench -- <item> ...` runs only the items named (login, cold-start, busy-clerk, audio,
 // upload, draft, first-paint, list-on-device, responsiveness, full-list); without names, all of them.
 import { mkdtemp, rm } from 'node:fs/promises'

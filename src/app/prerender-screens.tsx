@@ -2,8 +2,7 @@
 // path into that path's document (login.html, my-jobs.html), which the server and the service worker
 // answer that exact path with, so the screen paints before any script has arrived; the entry then
 // hydrates it (src/main.tsx). Same tree as the browser's (App), so React's ids and Griffel's class
-// names match. docs/decisions.md "Performance: the prerendered sign-in page" and "Performance: the
-// prerendered My Jobs shell".
+// names match. docs/decisions/prerendered-sign-in-page.md and docs/decisions/prerendered-my-jobs-shell.md.
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
@@ -27,8 +26,8 @@ export interface PrerenderedScreen {
   /**
    * The route's modules (its frame and page, as src/app/route-modules.tsx loads them). The document
    * starts its scripts only once it has been painted (public/start-after-paint.js), preloading these
-   * modules' chunks: its screen needs no script to show (docs/decisions.md "Performance: the
-   * prerendered documents' scripts", "the sign-in page's scripts after its paint").
+   * modules' chunks: its screen needs no script to show (docs/decisions/prerendered-documents-scripts.md,
+   * "the sign-in page's scripts after its paint").
    */
   routeModules: string[]
 }

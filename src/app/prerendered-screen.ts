@@ -1,5 +1,6 @@
-// A document prerendered at build time (login.html, my-jobs.html: docs/decisions.md "Performance: the
-// prerendered sign-in page", "Performance: the prerendered My Jobs shell") marks #root with the path
+// A document prerendered at build time (login.html, my-jobs.html:
+// docs/decisions/prerendered-sign-in-page.md, docs/decisions/prerendered-my-jobs-shell.md) marks #root
+// with the path
 // it was rendered for. The entry hydrates it only when its own first render draws exactly that, and
 // only when that screen is the one to stay: React would otherwise report a mismatch and draw it again.
 import { arrivalChangesTheForm, arrivalFrom } from '@/features/auth/lib/login-arrival'

@@ -177,7 +177,7 @@ function forgetJobs(client: QueryClient): void {
  * Renders its children once the stored copy has been read (IndexedDB answers later), so the list shows
  * the cached jobs at once. Mounted while hydrating a prerendered screen, it renders them at once: they
  * are on screen already, and hiding them until the restore would blank the page; My Jobs waits for
- * the restore itself (docs/decisions.md "Performance: the prerendered My Jobs shell").
+ * the restore itself (docs/decisions/prerendered-my-jobs-shell.md).
  */
 function AfterRestore({ children }: { children: ReactNode }) {
   const restoring = useIsRestoring()

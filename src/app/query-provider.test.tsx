@@ -1,5 +1,5 @@
-// TanStack Query is mounted by the screens that use it, not above the routes (docs/decisions.md
-// "Performance: the sign-in page's JavaScript"). In the whole app (providers and routes as
+// TanStack Query is mounted by the screens that use it, not above the routes
+// (docs/decisions/sign-in-page-javascript.md). In the whole app (providers and routes as
 // src/app/app.tsx has them): signing in leads, without a reload, to signed-in screens whose queries
 // work, and the signed-in frame keeps its answers when it remounts on the way through /dashboard.
 import { render, screen, within } from '@testing-library/react'

@@ -8,7 +8,7 @@ import { QueryClientSlotContext } from './query-client-slot'
  * TanStack Query for the screens that use it: the signed-in frame (every signed-in page and dialog)
  * and the account pages other than sign-in (sign-up, its completion, the password reset). Mounted
  * by their route modules, not above the routes, so that /login, the first screen, downloads no query
- * library (docs/decisions.md "Performance: the sign-in page's JavaScript").
+ * library (docs/decisions/sign-in-page-javascript.md).
  *
  * Every mount shares the app's one client, kept in the app provider's slot: the signed-in frame
  * unmounts for a moment on the way through /dashboard (Create Job's exit) and comes back with the

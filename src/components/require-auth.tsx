@@ -1,6 +1,6 @@
 // Protected routes (portal-spec.md §2). A visitor without a token goes to /login. An expired token
-// does not send anyone away by itself (docs/decisions.md "Field use: the session without a
-// connection"): offline, the clerk stays on the page with what is stored on the device; a page
+// does not send anyone away by itself (docs/decisions/session-without-a-connection.md): offline, the clerk
+// stays on the page with what is stored on the device; a page
 // opened online with an expired token waits for one refresh through the refresh cookie, and only a
 // refused refresh goes to /login. A page already open is renewed by the keep-alive
 // (src/features/auth/use-session-keep-alive.ts) when the connection returns.
@@ -10,7 +10,7 @@ import { refreshSession } from '@/lib/api-client'
 import { clearSession, sessionStatus } from '@/lib/session'
 import { usePrerenderPass } from '@/lib/use-prerender-pass'
 
-// The prerendered My Jobs (docs/decisions.md "Performance: the prerendered My Jobs shell") is the frame
+// The prerendered My Jobs (docs/decisions/prerendered-my-jobs-shell.md) is the frame
 // with nothing personal in it, rendered at build time without a session: that render, and the
 // hydration of it, render the pages without looking at the session. The entry hydrates it only for
 // a visitor with a session (src/app/prerendered-screen.ts); a signed-out visitor sees that shell

@@ -2,7 +2,7 @@
 // exactly the access token, its expiry in ms and the role. The expiry is on this device's clock: the
 // token's lifetime as issued (exp − iat) added to the moment it arrived, because a tablet's clock may
 // be minutes off the server's, and comparing the server's exp with it would end or refresh sessions
-// at the wrong time (docs/decisions.md "Field use: the session without a connection").
+// at the wrong time (docs/decisions/session-without-a-connection.md).
 export const SESSION_KEYS = {
   token: 'auth_token',
   expiry: 'token_expiry',

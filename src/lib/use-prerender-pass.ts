@@ -1,5 +1,6 @@
-// Whether this render must draw exactly what the build prerendered (docs/decisions.md "Performance:
-// the prerendered My Jobs shell"): true when rendering at build time and while React hydrates a
+// Whether this render must draw exactly what the build prerendered
+// (docs/decisions/prerendered-my-jobs-shell.md): true when rendering at build time and while React hydrates
+// a
 // prerendered document, false otherwise. React's own tool for it: useSyncExternalStore renders with
 // the server snapshot at build time and while hydrating, then renders again at once with the
 // client's. Components use it to leave out, on that first render, what only this browser knows (the

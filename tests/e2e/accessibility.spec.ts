@@ -49,7 +49,7 @@ test('the profile menu, open over Template Management', async ({ page, request }
 /**
  * My Jobs with the navigation collapsed and the profile menu open, at the width (about 1090 px) where
  * the filters reach under the menu and Reset dates peeks out 6 to 12 px beside its left edge, a sliver
- * narrower than a finger (docs/decisions.md "Performance: accessibility 100 on My Jobs"). A short e-mail keeps
+ * narrower than a finger (docs/decisions/accessibility-100-on-my-jobs.md). A short e-mail keeps
  * the menu narrow, as it is for most clerks. Answers the middle of the sliver.
  */
 async function openMenuOverResetDates(page: Page, email: string): Promise<{ x: number; y: number }> {

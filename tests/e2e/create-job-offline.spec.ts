@@ -1,5 +1,6 @@
-// The Create Job wizard without a connection, against the real server (decisions.md, "Field use: the
-// wizard without a connection"): step 1's Next pressed offline says so, sends nothing and loses
+// The Create Job wizard without a connection, against the real server
+// (docs/decisions/wizard-without-a-connection.md): step 1's Next pressed offline says so, sends nothing and
+// loses
 // nothing, and the wizard reaches step 2 by itself once the connection is back; going back to step 1
 // and on again does not upload the audio a second time (the server is asked whether it still holds
 // the folder); a submit offline sends nothing until the clerk presses Try again.

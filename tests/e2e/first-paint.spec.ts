@@ -1,4 +1,4 @@
-// The first paint (docs/decisions.md "Performance: the first paint"): index.html names the sign-in
+// The first paint (docs/decisions/first-paint-budgets-and-bench.md): index.html names the sign-in
 // route's chunks so the browser fetches them beside the entry, and the signed-in frame (header and
 // sidebar) shows without waiting for its page's chunk. Lighthouse's figures and their budgets are in `npm run bench -- first-paint`.
 import type { Page } from '@playwright/test'
@@ -30,7 +30,7 @@ test('index.html preloads the sign-in route’s chunks and has no stylesheet to 
   expect(html).not.toContain('rel="stylesheet"')
 })
 
-// docs/decisions.md "Performance: the prerendered documents' scripts" and "the sign-in page's scripts after its paint".
+// docs/decisions/prerendered-documents-scripts.md and docs/decisions/sign-in-scripts-after-its-paint.md.
 /** `html` has no module tag; its loader starts the entry and preloads the `own` route modules' chunks, none of the `others`', each once. */
 function expectLoaderOf(html: string, own: string[], others: string[]): void {
   expect(moduleTags(html)).toEqual([])

@@ -1,5 +1,5 @@
-// The session without a connection (docs/decisions.md "Field use: the session without a
-// connection"), against the real server, the real service worker and the page's own clock: an offline
+// The session without a connection (docs/decisions/session-without-a-connection.md), against the real
+// server, the real service worker and the page's own clock: an offline
 // reload past the access token's life keeps the clerk on the stored job list and carries on once the
 // connection is back; a device clock 20 minutes fast signs in and stays signed in without a refresh storm.
 import type { Page, Request } from '@playwright/test'

@@ -1,4 +1,4 @@
-// The prerendered My Jobs shell (docs/decisions.md "Performance: the prerendered My Jobs shell"): the
+// The prerendered My Jobs shell (docs/decisions/prerendered-my-jobs-shell.md): the
 // document /my-jobs receives holds the signed-in frame and My Jobs' heading, filters, status tabs and spinner, with
 // nothing of any clerk in it; React takes it over (hydration) without a mismatch and the clerk's jobs
 // then show, where they were, at a phone's, a tablet's and a desktop's width; a signed-out visitor
@@ -116,7 +116,7 @@ test.describe('the first load, before and after the scripts', () => {
       expect(await prerenderedHeading!.evaluate((element) => element.isConnected)).toBe(true)
       await expect(viewButton(page, ids[0]!)).toBeVisible()
       // The status tabs too: mounted before the jobs, they do not measure themselves when the jobs come
-      // (docs/decisions.md "Performance: the status tabs before the jobs").
+      // (docs/decisions/status-tabs-before-the-jobs.md).
       expect(await prerenderedTabs!.evaluate((element) => element.isConnected)).toBe(true)
       await expect(shownJobs(page)).toHaveCount(6)
       // Nothing above the list moved: the heading, the search field (the Filters button on a phone) and the tabs are where the document put them.

@@ -1,4 +1,4 @@
-// The prerendered sign-in page (docs/decisions.md "Performance: the prerendered sign-in page"): the
+// The prerendered sign-in page (docs/decisions/prerendered-sign-in-page.md): the
 // document /login receives holds the sign-in form before any script runs, React takes that form over
 // (hydration) without a mismatch or losing what was typed, and no signed-in page ever shows it.
 import type { Page } from '@playwright/test'
@@ -91,7 +91,7 @@ test('React takes over the prerendered form without a mismatch, and signs in wit
   expect(problems).toEqual([])
 })
 
-// docs/decisions.md "Performance: the sign-in page's scripts after its paint".
+// docs/decisions/sign-in-scripts-after-its-paint.md.
 test('Sign In pressed before the scripts have run signs in once they have, with one request', async ({ page, request }) => {
   const email = uniqueEmail('prerender.early-submit')
   await createClerk(request, email)

@@ -1,5 +1,5 @@
 // At start the server checks that ffmpeg runs, because audio uploads cannot be priced without it
-// (decisions.md "Create Job: measuring audio"): in production a missing ffmpeg stops the start;
+// (docs/decisions/create-job-measuring-audio.md): in production a missing ffmpeg stops the start;
 // elsewhere the server starts (every other page works) and says loudly what to install.
 import type { Config } from '../config.ts'
 import { ffmpegVersion } from './measure-with-ffmpeg.ts'

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream'
 /** Seconds, or null when the stream is not audio music-metadata can measure. */
 export async function measureAudioSeconds(stream: Readable, fileName: string): Promise<number | null> {
   try {
-    // Loaded at the first upload, not at start (about 15 MB): decisions.md, "Performance: an idle server's memory".
+    // Loaded at the first upload, not at start (about 15 MB): docs/decisions/idle-server-memory.md.
     const { parseStream } = await import('music-metadata')
     const { format } = await parseStream(stream, { path: fileName }, { duration: true, skipCovers: true })
     const seconds = format.duration

@@ -1,5 +1,5 @@
 // An audio file's exact duration, measured on the server from a stored file with Debian's ffmpeg
-// (decisions.md "Create Job: measuring audio", docs/decisions/audio-length-from-samples.md; the
+// (docs/decisions/create-job-measuring-audio.md, docs/decisions/audio-length-from-samples.md; the
 // evidence is docs/research/audio-durations.md). Uploads are untrusted, so the demuxer is forced by
 // the extension (never probed), only local files are readable, only the decoders a type needs may
 // open, and each run has a memory, CPU and wall-clock limit (run-ffmpeg.ts).

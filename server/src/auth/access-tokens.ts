@@ -3,9 +3,8 @@
 import { SignJWT, jwtVerify } from 'jose'
 import { IsUuid } from 'typebox/format'
 import { randomToken } from './tokens.ts'
-import { appSecrets } from '../db/schema.ts'
+import { appSecretsRepository } from '../repositories/app-secrets-repository.ts'
 import type { Db } from '../db/database.ts'
-import { eq } from 'drizzle-orm'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 const ISSUER = 'inspectscribe'
@@ -58,8 +57,7 @@ export function createAccessTokens(secret: string, now: () => Date = () => new D
 /** The configured secret, or the one this deployment generated on its first start (kept in the database). */
 export async function resolveJwtSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured
-  await db.insert(appSecrets).values({ name: 'jwt', value: randomToken() + randomToken() }).onConflictDoNothing()
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'jwt'))
-  if (!row) throw new Error('could not store the generated JWT secret')
-  return row.value
+  const secret = await appSecretsRepository.keepFirst(db, 'jwt', randomToken() + randomToken())
+  if (!secret) throw new Error('could not store the generated JWT secret')
+  return secret
 }

@@ -4,8 +4,7 @@
 //
 // Two ways to the same answer: POST /clerk/calculate-cost receives, measures and stores new audio;
 // GET /clerk/calculate-cost/:folderToken answers again for a folder already stored (a draft kept on
-// the device asks it before uploading its audio a second time: decisions.md, "Field use: the wizard
-// without a connection").
+// the device asks it before uploading its audio a second time: docs/decisions/wizard-without-a-connection.md).
 import type { FastifyRequest } from 'fastify'
 import { IsUuid } from 'typebox/format'
 import type { CalculateCostResponse } from '@contract/create-job.ts'

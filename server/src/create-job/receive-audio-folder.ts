@@ -1,4 +1,4 @@
-// Calculate-cost's folder of audio (decisions.md "Create Job: calculate-cost and upload folders"):
+// Calculate-cost's folder of audio (docs/decisions/calculate-cost-and-upload-folders.md):
 // every `audio_files` part is streamed to storage under a new folder token of the clerk's, its
 // extension and first bytes checked as it arrives; then each file is measured by ffmpeg from the
 // stored file and the folder's rows are written. On any refusal or failure every file of the request

@@ -1,5 +1,5 @@
 // Calculate-cost's own bounds beside the contract's (AUDIO_MAX_BYTES, AUDIO_MAX_FILES); the reasons are
-// in decisions.md "Create Job: calculate-cost and upload folders".
+// in docs/decisions/calculate-cost-and-upload-folders.md.
 
 /**
  * Most unused, unexpired folders one clerk may hold (each up to AUDIO_MAX_FILES × AUDIO_MAX_BYTES):

@@ -1,11 +1,10 @@
 // What a job costs (decisions.md, Lookups and prices): one option per offered (job type, turnaround)
 // pair of the price list, each the pair's rate times the started minutes of all the audio together.
 // calculate-cost answers every option; create-job prices the chosen one again, never trusting the portal.
-import { and, asc, eq } from 'drizzle-orm'
 import type { CostOption } from '@contract/create-job.ts'
 import { centsToCredits } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
-import { jobRates, jobTypes, slaSlots } from '../db/schema.ts'
+import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { priceCents } from './pricing.ts'
 
 /** An offered pair with what it costs for the audio, and what create-job needs to know of it. */
@@ -21,22 +20,7 @@ export interface PricedOption {
 }
 
 async function offeredPairs(db: Db, where?: { jobTypeId: number; slaSlotId: number }) {
-  const query = db
-    .select({
-      jobTypeId: jobTypes.id,
-      jobTypeName: jobTypes.name,
-      maxAudioFiles: jobTypes.maxAudioFiles,
-      slaSlotId: slaSlots.id,
-      slaSlotName: slaSlots.name,
-      hours: slaSlots.hours,
-      centsPerMinute: jobRates.centsPerMinute,
-    })
-    .from(jobRates)
-    .innerJoin(jobTypes, eq(jobTypes.id, jobRates.jobTypeId))
-    .innerJoin(slaSlots, eq(slaSlots.id, jobRates.slaSlotId))
-  const rows = where
-    ? await query.where(and(eq(jobRates.jobTypeId, where.jobTypeId), eq(jobRates.slaSlotId, where.slaSlotId)))
-    : await query.orderBy(asc(jobTypes.sortOrder), asc(slaSlots.sortOrder), asc(jobTypes.id), asc(slaSlots.id))
+  const rows = await lookupsRepository.offeredPairs(db, where)
   return rows.map(({ centsPerMinute, ...pair }) => ({ pair, centsPerMinute }))
 }
 

@@ -3,7 +3,7 @@
 // than one page: between pages every other request gets its turn. A client that has gone stops the
 // build: Fastify destroys the stream when the socket closes before the answer is complete, and a
 // destroyed Readable.from closes its generator at the next page instead of reading on. See
-// decisions.md, "Performance: a server that stays responsive".
+// docs/decisions/server-stays-responsive.md.
 import { Readable } from 'node:stream'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'

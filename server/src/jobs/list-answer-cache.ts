@@ -1,5 +1,5 @@
-// The full job list's compressed answers, kept in memory by ETag and content encoding (decisions.md,
-// "Performance: the full list from a cache"). Always right without any invalidation: the ETag names the
+// The full job list's compressed answers, kept in memory by ETag and content encoding
+// (docs/decisions/full-list-from-a-cache.md). Always right without any invalidation: the ETag names the
 // format, the clerk, the range and the clerk's job list stamp read from the database for this very
 // request, and every change to the clerk's jobs renews the stamp in its own transaction, so an answer
 // kept for an old stamp is simply never asked for again and ages out. Being keyed by what the database

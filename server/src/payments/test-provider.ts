@@ -3,10 +3,9 @@
 // this deployment generated once and keeps in the database (like the generated JWT secret), so every
 // server process signs and checks with the same one. Events are checked by Stripe's own SDK.
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { randomToken } from '../auth/tokens.ts'
 import type { Db } from '../db/database.ts'
-import { appSecrets } from '../db/schema.ts'
+import { appSecretsRepository } from '../repositories/app-secrets-repository.ts'
 import { testPaymentIntentsRepository } from '../repositories/test-payment-intents-repository.ts'
 import type { PaymentProvider } from './payment-provider.ts'
 import { loadStripe } from './stripe-sdk.ts'
@@ -52,8 +51,7 @@ export async function createTestProvider(db: Db): Promise<TestPaymentProvider> {
 
 /** The secret this deployment generated on its first start, kept in the database. */
 async function resolveTestWebhookSecret(db: Db): Promise<string> {
-  await db.insert(appSecrets).values({ name: WEBHOOK_SECRET_NAME, value: `whsec_${randomToken()}` }).onConflictDoNothing()
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, WEBHOOK_SECRET_NAME))
-  if (!row) throw new Error('could not store the generated test-mode webhook secret')
-  return row.value
+  const secret = await appSecretsRepository.keepFirst(db, WEBHOOK_SECRET_NAME, `whsec_${randomToken()}`)
+  if (!secret) throw new Error('could not store the generated test-mode webhook secret')
+  return secret
 }

@@ -4,10 +4,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { writeFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
-import { appSecrets } from '../db/schema.ts'
+import { appSecretsRepository } from '../repositories/app-secrets-repository.ts'
 import { randomToken } from '../auth/tokens.ts'
 import { HttpError } from '../http-error.ts'
 
@@ -17,12 +16,11 @@ export const OPS_MESSAGES = { tokenRequired: 'This call needs the operator token
 export async function resolveOpsToken(db: Db, configured: string | undefined, dataDir: string): Promise<string> {
   // A configured token is a deployment's secret and never written to disk.
   if (configured) return configured
-  await db.insert(appSecrets).values({ name: 'ops', value: randomToken() + randomToken() }).onConflictDoNothing()
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'ops'))
-  if (!row) throw new Error('could not store the generated operator token')
+  const token = await appSecretsRepository.keepFirst(db, 'ops', randomToken() + randomToken())
+  if (!token) throw new Error('could not store the generated operator token')
   await mkdir(dataDir, { recursive: true })
-  await writeFile(path.join(dataDir, OPS_TOKEN_FILE), `${row.value}\n`, { mode: 0o600 })
-  return row.value
+  await writeFile(path.join(dataDir, OPS_TOKEN_FILE), `${token}\n`, { mode: 0o600 })
+  return token
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest()

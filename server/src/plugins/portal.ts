@@ -1,8 +1,8 @@
 // Serves the built portal on the API's origin. Navigations to any path that is not a file answer
 // with index.html (the SPA fallback), so deep links and reloads work; /api never falls back. A path the
 // build prerendered answers its own document, the same with that screen in it: /login login.html (the
-// sign-in form, docs/decisions.md "Performance: the prerendered sign-in page"), /my-jobs my-jobs.html
-// (the signed-in frame with nothing personal, "Performance: the prerendered My Jobs shell"); or
+// sign-in form, docs/decisions/prerendered-sign-in-page.md), /my-jobs my-jobs.html
+// (the signed-in frame with nothing personal, docs/decisions/prerendered-my-jobs-shell.md); or
 // index.html from a build that has none.
 import { existsSync } from 'node:fs'
 import path from 'node:path'

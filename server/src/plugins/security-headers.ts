@@ -1,6 +1,6 @@
 // Security headers on every answer, through helmet: a Content Security Policy the portal, its service
 // worker and Fluent UI work under, nosniff, no framing, no referrer, and HSTS in production.
-// docs/decisions.md ("Hardening: server security, logs, start-up") gives the reasons for each choice.
+// docs/decisions/server-security-logs-start-up.md gives the reasons for each choice.
 import type { IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import fastifyHelmet from '@fastify/helmet'

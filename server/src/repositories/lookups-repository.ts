@@ -57,6 +57,29 @@ export const lookupsRepository = {
     return lists
   },
 
+  /**
+   * The offered (job type, turnaround) pairs with their rate: the one pair asked for (none when it is
+   * not offered), else every pair in the lookups' order (job type, then turnaround).
+   */
+  async offeredPairs(db: Db, where?: { jobTypeId: number; slaSlotId: number }) {
+    const query = db
+      .select({
+        jobTypeId: jobTypes.id,
+        jobTypeName: jobTypes.name,
+        maxAudioFiles: jobTypes.maxAudioFiles,
+        slaSlotId: slaSlots.id,
+        slaSlotName: slaSlots.name,
+        hours: slaSlots.hours,
+        centsPerMinute: jobRates.centsPerMinute,
+      })
+      .from(jobRates)
+      .innerJoin(jobTypes, eq(jobTypes.id, jobRates.jobTypeId))
+      .innerJoin(slaSlots, eq(slaSlots.id, jobRates.slaSlotId))
+    return where
+      ? await query.where(and(eq(jobRates.jobTypeId, where.jobTypeId), eq(jobRates.slaSlotId, where.slaSlotId)))
+      : await query.orderBy(asc(jobTypes.sortOrder), asc(slaSlots.sortOrder), asc(jobTypes.id), asc(slaSlots.id))
+  },
+
   /** The price list: cents per started audio minute for each offered (job type, turnaround) pair. */
   async rates(db: Db): Promise<{ jobTypeId: number; slaSlotId: number; centsPerMinute: number }[]> {
     return db.select({ jobTypeId: jobRates.jobTypeId, slaSlotId: jobRates.slaSlotId, centsPerMinute: jobRates.centsPerMinute }).from(jobRates)

@@ -25,6 +25,16 @@ export const usersRepository = {
     await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id))
   },
 
+  /** The details a clerk may change (portal-spec.md §6: never the name or the e-mail). */
+  async updateProfile(db: Db, id: string, changes: Partial<Pick<User, 'companyName' | 'phoneNumber' | 'address'>>): Promise<void> {
+    await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, id))
+  },
+
+  /** The clerk asked for the account's deletion: it can no longer sign in, and the erasure task removes it later. */
+  async markDeletionRequested(db: Db, id: string): Promise<void> {
+    await db.update(users).set({ status: 'deleting', deletionRequestedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id))
+  },
+
   /** Moves an account between active and deactivated; false when it is in neither (being deleted, deleted). */
   async setActive(db: Db, id: string, active: boolean): Promise<boolean> {
     const from = active ? 'deactivated' : 'active'

@@ -1,10 +1,9 @@
 // Account deletion (GDPR): sign-in ends at once; the erasure task removes the personal data and files
 // within 10 days (server/src/tasks/account-erasure.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { eq } from 'drizzle-orm'
 import { MessageResponse } from '@contract/auth.ts'
-import { users } from '../db/schema.ts'
 import { sessionsRepository } from '../repositories/sessions-repository.ts'
+import { usersRepository } from '../repositories/users-repository.ts'
 
 export const ACCOUNT_MESSAGES = {
   deletionRequested: 'Your account will be deleted within 10 days.',
@@ -17,7 +16,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/gdpr-delete', { schema: { response: { 200: MessageResponse } } }, async (request) => {
     const userId = request.clerk!.userId
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ status: 'deleting', deletionRequestedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId))
+      await usersRepository.markDeletionRequested(tx, userId)
       await sessionsRepository.revokeAllForUser(tx, userId, 'account deletion requested')
     })
     request.log.info({ userId }, 'account deletion requested')

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { eq } from 'drizzle-orm'
 import { ChangePasswordBody, ProfileResponse, ProfileUpdateBody } from '@contract/profile.ts'
 import { MessageResponse } from '@contract/auth.ts'
 import { passwordProblem } from '@contract/password-rules.ts'
@@ -12,7 +11,6 @@ import { notificationsRepository } from '../repositories/notifications-repositor
 import { sessionsRepository } from '../repositories/sessions-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
 import { creditsRepository } from '../repositories/credits-repository.ts'
-import { users } from '../db/schema.ts'
 
 /** Credits under this are shown as low (portal-spec.md §9). */
 export const LOW_CREDIT_THRESHOLD = 20
@@ -68,7 +66,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (Object.keys(provided).length === 0) throw new HttpError(400, PROFILE_MESSAGES.nothingToUpdate)
     const userId = request.clerk!.userId
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ ...provided, updatedAt: new Date() }).where(eq(users.id, userId))
+      await usersRepository.updateProfile(tx, userId, provided)
       await notificationsRepository.add(tx, userId, PROFILE_MESSAGES.notifyProfile)
     })
     return { message: PROFILE_MESSAGES.updated, success: true }

@@ -3,9 +3,8 @@
 // time to undo a mistaken request and still keeps the 10-day promise with days to spare.
 // Erasure removes the clerk's files and personal data; the user row stays, anonymised, so ledger rows
 // that point at it remain as the accounts need them.
-import { and, eq, lte } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { clerkTemplates, notifications, passwordResetTokens, sessions, signupRequests, users } from '../db/schema.ts'
+import { accountErasureRepository } from '../repositories/account-erasure-repository.ts'
 import { schedulePeriodicTask } from './periodic-task.ts'
 
 export const ERASE_AFTER_MS = 7 * 24 * 60 * 60_000
@@ -14,44 +13,17 @@ export const ERASURE_INTERVAL_MS = 60 * 60_000
 /** Erases every account due at `now`; returns how many. Safe to run from several processes at once. */
 export async function eraseDueAccounts(app: FastifyInstance, now = new Date()): Promise<number> {
   const { db } = app.database
-  const due = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.status, 'deleting'), lte(users.deletionRequestedAt, new Date(now.getTime() - ERASE_AFTER_MS))))
+  const due = await accountErasureRepository.dueForErasure(db, new Date(now.getTime() - ERASE_AFTER_MS))
 
   let erased = 0
-  for (const { id } of due) {
-    const claimed = await db.transaction(async (tx) => {
-      // Only the process whose update lands erases the account.
-      const [user] = await tx
-        .update(users)
-        .set({
-          status: 'deleted',
-          email: `erased-${id}@erased.invalid`,
-          fullName: 'Erased account',
-          phoneNumber: '',
-          companyName: '',
-          address: '',
-          passwordHash: '!',
-          updatedAt: now,
-        })
-        .where(and(eq(users.id, id), eq(users.status, 'deleting')))
-        .returning({ id: users.id })
-      if (!user) return false
-      await tx.delete(sessions).where(eq(sessions.userId, id))
-      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id))
-      await tx.delete(notifications).where(eq(notifications.userId, id))
-      // Templates (and later jobs) go with their rows; their files go below.
-      await tx.delete(clerkTemplates).where(eq(clerkTemplates.userId, id))
-      return true
-    })
-    if (!claimed) continue
+  for (const id of due) {
+    // Only the process whose update lands erases the account.
+    if (!(await accountErasureRepository.erase(db, id, now))) continue
     await app.storage.removePrefix(`clerks/${id}/`)
     erased += 1
     app.log.info({ userId: id }, 'account erased')
   }
-  // Sign-up requests hold e-mail addresses too; expired ones have no use.
-  await db.delete(signupRequests).where(lte(signupRequests.expiresAt, now))
+  await accountErasureRepository.deleteExpiredSignupRequests(db, now)
   return erased
 }
 

@@ -10,7 +10,7 @@ import { useCreditBalance } from '@/features/credits/api/get-credit-balance'
 import { CreditBalance } from '@/features/credits/components/credit-balance'
 import { CREDIT_TEXT } from '@/features/credits/messages'
 
-// Loaded on its first opening, not with the shell (docs/decisions.md "Performance: the first paint").
+// Loaded on its first opening, not with the shell (docs/decisions/first-paint-budgets-and-bench.md).
 const AddCreditDialog = lazy(() => import('@/features/credits/components/add-credit-dialog').then((m) => ({ default: m.AddCreditDialog })))
 
 export const NAV_ENTRIES: { to: string; label: string; Icon: ComponentType<{ className?: string }> }[] = [

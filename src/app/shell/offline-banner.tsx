@@ -1,6 +1,6 @@
 // The shell's word that the connection is gone: the pages then show what this device stored (the
 // job list, the lookups, the Create Job draft), and the session is not ended by an expired token
-// (docs/decisions.md "Field use: the session without a connection"). The live region stays on the
+// (docs/decisions/session-without-a-connection.md). The live region stays on the
 // page so that the words are announced when they appear.
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { StatusMessage } from '@/components/status-message'

@@ -23,8 +23,7 @@ import { useNavigate } from 'react-router-dom'
 import { logout } from '@/features/auth/api/logout'
 import { useProfile } from '@/features/profile/api/get-profile'
 
-// The dialogs load on their first opening, not with the shell (docs/decisions.md "Performance: the
-// first paint").
+// The dialogs load on their first opening, not with the shell (docs/decisions/first-paint-budgets-and-bench.md).
 const DeleteAccountDialog = lazy(() => import('@/features/account/components/delete-account-dialog').then((m) => ({ default: m.DeleteAccountDialog })))
 const ChangePasswordDialog = lazy(() => import('@/features/profile/components/change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })))
 const UserProfileDialog = lazy(() => import('@/features/profile/components/user-profile-dialog').then((m) => ({ default: m.UserProfileDialog })))
@@ -115,7 +114,7 @@ export function ProfileMenu() {
       {/* Inline: the popover stays inside the header's banner landmark, where its name and e-mail belong. */}
       {/* While the menu is open a tap beside it only closes it: nothing half hidden under the menu (a
           sliver of the filters' Reset dates on My Jobs at some widths) can be hit by a tap aimed at
-          the menu or meant to close it (docs/decisions.md "Performance: accessibility 100 on My Jobs"). */}
+          the menu or meant to close it (docs/decisions/accessibility-100-on-my-jobs.md). */}
       {/* Its click handler also makes it a target of its own for the browser's touch adjustment, which
           would otherwise move a tap just beside the menu onto the nearest menu item (Logout, seen in Chromium). */}
       {menuOpen && <div ref={shieldRef} className={styles.shield} aria-hidden="true" onClick={() => setMenuOpen(false)} />}

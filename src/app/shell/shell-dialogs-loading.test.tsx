@@ -1,5 +1,5 @@
 // The shell's dialogs (the profile menu's three, the sidebar's Add Credit) are not loaded with the
-// shell, only when first opened (docs/decisions.md "Performance: the first paint"). Each dialog
+// shell, only when first opened (docs/decisions/first-paint-budgets-and-bench.md). Each dialog
 // module stands in through vi.mock only to tell when it is first imported; it is the real one.
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'

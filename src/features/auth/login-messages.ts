@@ -1,7 +1,7 @@
 // The sign-in page's texts (portal-spec.md §2, §8), worded as messages.ts words the other account
 // screens'. In a module of their own: messages.ts is shared by every account screen, so the sign-in
-// page, the first screen, would download all their texts with its own (docs/decisions.md
-// "Performance: the sign-in page's JavaScript").
+// page, the first screen, would download all their texts with its own
+// (docs/decisions/sign-in-page-javascript.md).
 
 export const LOGIN_TEXT = {
   title: 'Sign in',

@@ -1,6 +1,6 @@
 // Every text the account screens show, in one place. Texts quoted in portal-spec.md (§2, §5, §8, §9)
 // are copied word for word; labels and explanations the spec does not word are this portal's own
-// (docs/decisions.md, "Accounts: portal screens"). The sign-in page's own are in login-messages.ts.
+// (docs/decisions/accounts-portal-screens.md). The sign-in page's own are in login-messages.ts.
 
 export const SIGNUP_TEXT = {
   title: 'Sign Up',

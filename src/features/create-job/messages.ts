@@ -1,6 +1,6 @@
 // Every text of the Create Job wizard, in one place. Texts quoted in portal-spec.md (§2, §5, §8) are
 // copied word for word; labels and hints the spec does not word are this portal's own
-// (docs/decisions.md, "Create Job: the wizard").
+// (docs/decisions/create-job-wizard.md).
 
 const list = (extensions: readonly string[]) => extensions.join(', ')
 
@@ -29,7 +29,7 @@ export const WIZARD_TEXT = {
   uploadLabel: 'Uploading audio files',
   uploadCancelled: 'Upload cancelled. Your details and files are still here.',
   costFailed: 'Failed to calculate cost. Please try again.',
-  /** Next pressed without a connection, or the upload broke off (decisions.md, "Field use: the wizard without a connection"). */
+  /** Next pressed without a connection, or the upload broke off (docs/decisions/wizard-without-a-connection.md). */
   costOffline: 'You are offline. The cost will be calculated as soon as the connection is back. Everything you entered is kept.',
 
   // Step 2
@@ -103,7 +103,7 @@ export const WIZARD_TEXT = {
   folderExpired: 'The uploaded audio has expired. Please upload it again and calculate the cost again.',
   created: (id: number) => `Job created successfully! Job ID: ${id}`,
 
-  // The draft kept on this device (docs/decisions.md, "Field use: the draft kept on the device")
+  // The draft kept on this device (docs/decisions/draft-kept-on-the-device.md)
   draftRestored: (when: string) => `Draft restored from ${when}`,
   draftOpening: 'Opening your saved draft...',
   discardDraft: 'Discard draft',

@@ -1,7 +1,7 @@
 // Every text of the credit balance, the Add Credit dialog and the Payment dialog. The spec's own words
 // (portal-spec.md §8 "Recharge" and "Payments", §9) are used word for word (the payment ones are in
 // contract/payments.ts: PAYMENT_MESSAGES, TEST_MODE_LABEL); the rest (headings, labels, the offline
-// notes) are this portal's own (docs/decisions.md, "Payments: the Add Credit dialog" and "… the Payment dialog").
+// notes) are this portal's own (docs/decisions/add-credit-dialog-portal.md and "… the Payment dialog").
 import { DEFAULT_PAYMENT_CREDITS } from '@contract/payments.ts'
 
 export const CREDIT_TEXT = {

@@ -1,6 +1,6 @@
 // Every text of the Job Details and Delete Job dialogs, the downloads and the offline note, in one
 // place. Texts quoted in portal-spec.md (§2, §5, §8) are copied word for word; the rest are this
-// portal's own words (docs/decisions.md, "Job Details, deletion, downloads and the offline list: portal").
+// portal's own words (docs/decisions/job-details-deletion-downloads-offline-list-portal.md).
 import { formatCredits } from '@/lib/credits'
 
 /** The four kinds of job file the clerk can download (portal-spec.md §2 Job Details, §7). */

@@ -1,5 +1,5 @@
 // Every text of the My Jobs list, in one place. Texts quoted in portal-spec.md (§2, §8) are copied word
-// for word; labels the spec does not word are this portal's own (docs/decisions.md, "My Jobs: portal").
+// for word; labels the spec does not word are this portal's own (docs/decisions/my-jobs-portal.md).
 // The dialogs' texts are in dialog-messages.ts.
 
 export const LIST_TEXT = {

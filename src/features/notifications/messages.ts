@@ -1,5 +1,5 @@
 // Every text of the notification bell. Texts quoted in portal-spec.md (§8) are copied word for word;
-// the others are this portal's own (docs/decisions.md, "Shell and account dialogs: portal").
+// the others are this portal's own (docs/decisions/shell-and-account-dialogs-portal.md).
 
 export const NOTIFICATION_TEXT = {
   bellName: (unread: number) => `Notifications, ${unread} unread`,

@@ -1,6 +1,6 @@
 // Every text of the profile dialogs. Texts quoted in portal-spec.md (§2, §5, §8, §9) are copied word
-// for word; labels the spec does not word are this portal's own (docs/decisions.md, "Shell and
-// account dialogs: portal").
+// for word; labels the spec does not word are this portal's own
+// (docs/decisions/shell-and-account-dialogs-portal.md).
 
 export const PROFILE_TEXT = {
   title: 'User Profile',

@@ -1,6 +1,6 @@
 // Every text of the Template Management page, in one place. Texts quoted in portal-spec.md (§2, §5,
 // §8) are copied word for word; labels and explanations the spec does not word are this portal's own
-// (docs/decisions.md, "Template Management: portal").
+// (docs/decisions/template-management-portal.md).
 
 /** Extensions as the lookup gives them (lower case, no dot), for the spec's "{list}". */
 const extensionList = (extensions: readonly string[]) => extensions.join(', ')

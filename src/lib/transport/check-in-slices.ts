@@ -9,8 +9,8 @@ import { inSlices } from '../main-thread-slices'
 /**
  * Items checked in one go. 250 took about 8 ms of a 2-core machine's time once the checker had run a
  * while, but 22-31 ms for the first slices of a page load (traced under Lighthouse), over 100 ms at
- * a slow tablet's 4x: 100 keeps those first slices near 12 ms (docs/decisions.md "Performance: 5,000
- * jobs after the paint").
+ * a slow tablet's 4x: 100 keeps those first slices near 12 ms
+ * (docs/decisions/five-thousand-jobs-after-the-paint.md).
  */
 export const CHECK_SLICE = 100
 

@@ -39,7 +39,7 @@ export async function openInstalledApp(options: { portalDir?: string } = {}): Pr
  * Resolves once a service worker controls the page (after the first visit it installs and claims).
  * Polled rather than waited for in the page, so that a run where control never comes says where the
  * worker stood (installing, waiting, active or none): that is how a page missed by the worker's claim
- * was found (docs/decisions.md, "Service worker: a page loaded while the worker activates").
+ * was found (docs/decisions/service-worker-page-loaded-while-activating.md).
  */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   const state = () =>

@@ -77,7 +77,7 @@ export interface ScreenPlace {
   state?: unknown
   /**
    * false: no TanStack Query client above the screen, as on /login in the app, where the query
-   * library is not loaded (docs/decisions.md "Performance: the sign-in page's JavaScript").
+   * library is not loaded (docs/decisions/sign-in-page-javascript.md).
    */
   queries?: boolean
 }

@@ -1,7 +1,7 @@
 // What the clerk is told about the draft kept on this device: that it was restored and from when,
-// with Discard draft (no confirmation: docs/decisions.md, "Field use: the draft kept on the device"),
-// the room left, files that will not be kept, and a save that failed. The room left is said on step 1
-// only, where the audio files that take it are added; repeated on every step it was noise.
+// with Discard draft (no confirmation: docs/decisions/draft-kept-on-the-device.md), the room left,
+// files that will not be kept, and a save that failed. The room left is said on step 1 only, where
+// the audio files that take it are added; repeated on every step it was noise.
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { format } from 'date-fns'
 import { StatusMessage } from '@/components/status-message'

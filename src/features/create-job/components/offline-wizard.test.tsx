@@ -1,4 +1,4 @@
-// The wizard without a connection (decisions.md, "Field use: the wizard without a connection"): step
+// The wizard without a connection (docs/decisions/wizard-without-a-connection.md): step
 // 1's Next pressed offline says so, sends nothing, keeps everything and carries on by itself once the
 // connection is back; a submit offline says so and goes only on the clerk's Try again, with the same
 // idempotency key; a draft that already holds a cost answer asks whether the server still holds its

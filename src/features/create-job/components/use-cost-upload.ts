@@ -2,7 +2,7 @@
 // or, when the draft already holds an answer for these very files, the question whether the server
 // still holds that folder (no second upload). And what the clerk is told when it fails: the server's
 // words naming the file, else the spec's default; without a connection, that the cost waits for it
-// (decisions.md, "Field use: the wizard without a connection"). The draft is never touched here: a
+// (docs/decisions/wizard-without-a-connection.md). The draft is never touched here: a
 // failed, cancelled or offline calculation keeps the address and the files as they were.
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import type { CalculateCostResponse } from '@contract/create-job.ts'

@@ -3,7 +3,7 @@
 // same request and the server makes one job), then on success: the 5 s toast, the credits reread and
 // broadcast, the draft emptied, and /dashboard once the form is clean. Without a connection nothing is
 // sent: the clerk is told so, and the job goes only when they press Try again (or Submit) once the
-// connection is back; never by itself (decisions.md, "Field use: the wizard without a connection").
+// connection is back; never by itself (docs/decisions/wizard-without-a-connection.md).
 import { useEffect, useState, type Dispatch } from 'react'
 import { Toast, ToastTitle, useToastController } from '@fluentui/react-components'
 import { useMutation, useQueryClient } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// GET /clerk/jobs/:jobId (this portal's own call, docs/decisions.md "Hardening: review fixes (portal)"):
+// GET /clerk/jobs/:jobId (this portal's own call, docs/decisions/hardening-review-fixes-portal.md):
 // one of the clerk's own jobs, whenever it was created, as a dashboard row. My Jobs asks for it when a
 // job's notification names a job that the loaded list (a range of days) leaves out.
 import { useQuery } from '@tanstack/react-query'

@@ -76,8 +76,7 @@ export function JobsTable(props: JobsTableProps) {
   // The tabs are mounted before the rows arrive (and are in the prerendered my-jobs.html), not with
   // them: Fluent's Overflow measures the tab row synchronously when it mounts, and mounted in the same
   // commit as the first jobs that forced the browser to lay out the whole new list inside the commit,
-  // 120 to 150 ms where its own rendering step takes about 6 (docs/decisions.md "Performance: the
-  // status tabs before the jobs").
+  // 120 to 150 ms where its own rendering step takes about 6 (docs/decisions/status-tabs-before-the-jobs.md).
   return (
     <div className={styles.root}>
       <JobStatusTabs status={status} onStatusChange={onStatusChange} />

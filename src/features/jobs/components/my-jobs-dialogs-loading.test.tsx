@@ -1,5 +1,5 @@
 // My Jobs shows its list without loading the Job Details and Delete Job dialogs; each is loaded when
-// first opened (docs/decisions.md "Performance: the first paint"). Each dialog module stands in
+// first opened (docs/decisions/first-paint-budgets-and-bench.md). Each dialog module stands in
 // through vi.mock only to tell when it is first imported; it is the real one.
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'

@@ -418,8 +418,8 @@ describe('MyJobsPage', () => {
     api.answer('GET', '/clerk/dashboard', held.promise)
     renderPage()
     expect(await screen.findByRole('progressbar', { name: 'Loading jobs' })).toBeInTheDocument()
-    // Mounted before the jobs, not with them (docs/decisions.md "Performance: the status tabs before
-    // the jobs"): the same element once the jobs are in.
+    // Mounted before the jobs, not with them (docs/decisions/status-tabs-before-the-jobs.md): the same
+    // element once the jobs are in.
     const tabs = screen.getByRole('tablist', { name: 'Job status' })
     expect(within(tabs).getByRole('tab', { name: 'All', selected: true })).toBeInTheDocument()
     held.release()

@@ -26,8 +26,7 @@ import { JobFilters } from './job-filters'
 import { JobsOfflineNote } from './jobs-offline-note'
 import { JobsTable } from './jobs-table'
 
-// The dialogs load on their first opening, not with the page (docs/decisions.md "Performance: the first
-// paint").
+// The dialogs load on their first opening, not with the page (docs/decisions/first-paint-budgets-and-bench.md).
 const DeleteJobsDialog = lazy(() => import('./delete-jobs-dialog').then((m) => ({ default: m.DeleteJobsDialog })))
 const JobDetailsDialog = lazy(() => import('./job-details-dialog').then((m) => ({ default: m.JobDetailsDialog })))
 const useStyles = makeStyles({
@@ -77,7 +76,7 @@ const keepNothing = () => undefined
 /**
  * The page, once the clerk's stored filters and the offline copy of the list have been read: the list
  * never starts from the defaults. A page hydrated from the prerendered document (my-jobs.html,
- * docs/decisions.md "Performance: the prerendered My Jobs shell") is already on screen meanwhile: it
+ * docs/decisions/prerendered-my-jobs-shell.md) is already on screen meanwhile: it
  * stays as it was prerendered (heading, empty filters, the loading spinner) rather than vanish.
  */
 export function MyJobsPage() {
@@ -129,7 +128,7 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   // The table is drawn from new rows in the background, in slices between which the browser paints
   // and answers input, while what was shown stays: its first drawing (the toolbar, ten rows) was the
   // longest task after the prerendered shell's paint
-  // (docs/decisions.md "Performance: the blocking time after My Jobs' first paint"). No rows (a new
+  // (docs/decisions/my-jobs-blocking-time-after-first-paint.md). No rows (a new
   // range still loading, a failure) show at once.
   const deferredRows = useDeferredValue(rows)
   const shownRows = rows && deferredRows
