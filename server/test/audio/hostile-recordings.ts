@@ -15,7 +15,7 @@ const SOURCE = ['-f', 'lavfi', '-i', `anoisesrc=c=pink:r=16000:d=${HOSTILE_SECON
 const OPUS = ['-c', 'copy']
 
 /** Each hostile file: how it is encoded (from the source, or rewrapped from the one Opus encode), and how its bytes are then rewritten. */
-const HOSTILE: Record<string, { encode: string[]; patch: (bytes: Buffer) => void }> = {
+const HOSTILE: Record<string, { encode: string[]; patch: (bytes: Buffer) => Buffer | void }> = {
   'timecode-scale.webm': { encode: [...OPUS, '-f', 'webm'], patch: (b) => matroskaTimecodeScale(b, 10_000) },
   'cluster-times.webm': { encode: [...OPUS, '-f', 'webm', '-live', '1', '-cluster_time_limit', '1000'], patch: zeroClusterTimecodes },
   'timescale.m4a': { encode: ['-c:a', 'aac', '-b:a', '24k'], patch: (b) => mp4MediaTimescale(b, 100) },
@@ -24,6 +24,7 @@ const HOSTILE: Record<string, { encode: string[]; patch: (bytes: Buffer) => void
   'granules-vorbis.ogg': { encode: ['-c:a', 'libvorbis', '-q:a', '0'], patch: (b) => oggGranules(b, 100) },
   'total-samples.flac': { encode: ['-c:a', 'flac'], patch: (b) => flacTotalSamples(b, 100) },
   'streaminfo-rate.flac': { encode: ['-c:a', 'flac'], patch: (b) => flacStreamInfoRate(b, 96_000) },
+  'id3-streaminfo-rate.flac': { encode: ['-c:a', 'flac'], patch: (b) => withId3v2(flacStreamInfoRate(b, 96_000)) },
   'sample-rate.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavRates(b, 100, 100) },
   'byte-rate.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavRates(b, 1, 100) },
   'data-size.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavDataSize(b, 100) },
@@ -57,8 +58,7 @@ export async function makeHostileRecordings(folder: string, only: readonly strin
   const make = async (): Promise<void> => {
     for (let name = names.shift(); name; name = names.shift()) {
       const bytes = Buffer.from(await encoded(name))
-      HOSTILE[name]!.patch(bytes)
-      await writeFile(path.join(folder, name), bytes)
+      await writeFile(path.join(folder, name), HOSTILE[name]!.patch(bytes) ?? bytes)
     }
   }
   await Promise.all([make(), make()])
@@ -150,11 +150,19 @@ function flacTotalSamples(bytes: Buffer, factor: number): void {
 }
 
 /** STREAMINFO's sample rate (20 bits from bit 80) set to `hertz`; the frames still say their own. */
-function flacStreamInfoRate(bytes: Buffer, hertz: number): void {
+function flacStreamInfoRate(bytes: Buffer, hertz: number): Buffer {
   const info = 8
   bytes[info + 10] = hertz >> 12
   bytes[info + 11] = (hertz >> 4) & 0xff
   bytes[info + 12] = ((hertz & 0x0f) << 4) | (bytes[info + 12]! & 0x0f)
+  return bytes
+}
+
+/** An ID3v2.4 tag of 1 KiB of padding before the file, which FLAC readers (ffmpeg's included) skip. */
+function withId3v2(bytes: Buffer): Buffer {
+  const padding = 1024
+  const header = Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, padding >> 7, padding & 0x7f])
+  return Buffer.concat([header, Buffer.alloc(padding), bytes])
 }
 
 /** The fmt chunk's sample rate and byte rate multiplied by their factors. */
