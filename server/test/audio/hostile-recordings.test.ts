@@ -52,6 +52,7 @@ describe('a header that contradicts its audio is refused', () => {
   it.each([
     ['sample-rate.wav', 'sample rate 1600000 Hz is outside 8000–96000 Hz'],
     ['byte-rate.wav', 'byte rate 3200000 is not sample rate 16000 × block align 2'],
+    ['second-fmt.wav', 'sample rate 1600000 Hz is outside 8000–96000 Hz'],
     ['data-size.wav', 'data size 192000 leaves 19008000 bytes after it that are not chunks'],
     ['ds64-size.wav', 'data size 192000 leaves 19008000 bytes after it that are not chunks'],
     ['rf64-rate.wav', 'sample rate 800000 Hz is outside 8000–96000 Hz'],

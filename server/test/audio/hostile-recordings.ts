@@ -27,6 +27,7 @@ const HOSTILE: Record<string, { encode: string[]; patch: (bytes: Buffer) => Buff
   'id3-streaminfo-rate.flac': { encode: ['-c:a', 'flac'], patch: (b) => withId3v2(flacStreamInfoRate(b, 96_000)) },
   'sample-rate.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavRates(b, 100, 100) },
   'byte-rate.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavRates(b, 1, 100) },
+  'second-fmt.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => fmtBeforeFmt(b, 100) },
   'data-size.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavDataSize(b, 100) },
   'ds64-size.wav': { encode: ['-c:a', 'pcm_s16le', '-rf64', 'always'], patch: (b) => wavDataSize(b, 100) },
   'rf64-rate.wav': { encode: ['-c:a', 'pcm_s16le', '-rf64', 'always'], patch: (b) => wavRates(b, 50, 50) },
@@ -170,6 +171,14 @@ function wavRates(bytes: Buffer, rateFactor: number, byteRateFactor: number): vo
   const fmt = find(bytes, 'fmt ') + 8
   bytes.writeUInt32LE(bytes.readUInt32LE(fmt + 4) * rateFactor, fmt + 4)
   bytes.writeUInt32LE(bytes.readUInt32LE(fmt + 8) * byteRateFactor, fmt + 8)
+}
+
+/** A copy of the fmt chunk with its rates multiplied by `factor`, put before the real one (ffmpeg reads the first). */
+function fmtBeforeFmt(bytes: Buffer, factor: number): Buffer {
+  const fmt = find(bytes, 'fmt ')
+  const chunk = Buffer.from(bytes.subarray(fmt, fmt + 8 + bytes.readUInt32LE(fmt + 4)))
+  wavRates(chunk, factor, factor)
+  return Buffer.concat([bytes.subarray(0, fmt), chunk, bytes.subarray(fmt)])
 }
 
 /** The data size divided by `factor`: in the data chunk, or in ds64 where RF64 keeps it. */
