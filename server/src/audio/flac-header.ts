@@ -20,19 +20,20 @@ const FRAME_RATES: Record<number, number> = {
 }
 
 /**
- * STREAMINFO is the first metadata block, at a fixed place: "fLaC", a 4-byte block header, then 34
- * bytes in which bits 80–99 are the sample rate and bits 108–143 the total samples. Null when the
- * file does not start so (ffmpeg then decides what it is).
+ * STREAMINFO is the first metadata block, at a fixed place: "fLaC" (after an ID3v2 tag, if any), a
+ * 4-byte block header, then 34 bytes in which bits 80–99 are the sample rate and bits 108–143 the total
+ * samples. Null when the file does not start so: ffmpeg's flac demuxer then refuses it too.
  */
 export async function readFlacStreamInfo(filePath: string): Promise<FlacStreamInfo | null> {
   const file = await open(filePath, 'r')
   try {
-    const head = await readAt(file, 0, 42)
+    const start = await afterId3v2(file)
+    const head = await readAt(file, start, 42)
     if (head.length < 42 || head.toString('latin1', 0, 4) !== 'fLaC' || (head[4]! & 0x7f) !== 0) return null
     const info = head.subarray(8)
     const sampleRate = (info[10]! << 12) | (info[11]! << 4) | (info[12]! >> 4)
     const totalSamples = (info[13]! & 0x0f) * 2 ** 32 + info.readUInt32BE(14)
-    const frameRate = FRAME_RATES[await firstFrameRateCode(file)]
+    const frameRate = FRAME_RATES[await firstFrameRateCode(file, start)]
     const problem =
       sampleRateProblem(sampleRate) ??
       (frameRate !== undefined && frameRate !== sampleRate ? `STREAMINFO says ${sampleRate} Hz, the first frame ${frameRate} Hz` : null)
@@ -42,9 +43,17 @@ export async function readFlacStreamInfo(filePath: string): Promise<FlacStreamIn
   }
 }
 
-/** The sample-rate code of the first frame after the metadata blocks (-1 when there is none). */
-async function firstFrameRateCode(file: FileHandle): Promise<number> {
-  let offset = 4
+/** Where "fLaC" should be: after an ID3v2 tag ("ID3", version, flags, a 28-bit size; a footer adds 10), as ffmpeg skips one. */
+async function afterId3v2(file: FileHandle): Promise<number> {
+  const tag = await readAt(file, 0, 10)
+  if (tag.length < 10 || tag.toString('latin1', 0, 3) !== 'ID3') return 0
+  const size = ((tag[6]! & 0x7f) << 21) | ((tag[7]! & 0x7f) << 14) | ((tag[8]! & 0x7f) << 7) | (tag[9]! & 0x7f)
+  return 10 + size + (tag[5]! & 0x10 ? 10 : 0)
+}
+
+/** The sample-rate code of the first frame after the metadata blocks that start at `start` (-1 when there is none). */
+async function firstFrameRateCode(file: FileHandle, start: number): Promise<number> {
+  let offset = start + 4
   // Each block: 1 bit "last", 7 bits type, 24 bits length. A file has a handful; 200 bounds a hostile one.
   for (let blocks = 0; blocks < 200; blocks++) {
     const header = await readAt(file, offset, 4)

@@ -41,7 +41,7 @@ interface Format {
 }
 
 const MATROSKA: Format = { demuxer: 'matroska', decoders: 'opus,vorbis' }
-const OGG: Format = { demuxer: 'ogg', lastPacket: true, decoders: 'opus,vorbis,flac' }
+const OGG: Format = { demuxer: 'ogg', lastPacket: true, decoders: 'opus,vorbis,flac,speex' }
 const MOV: Format = { demuxer: 'mov', lastPacket: true, decoders: 'aac,alac,amrnb,amrwb', countOptions: ['-ignore_editlist', '1'] }
 
 /** Extension → how to read it. */

@@ -39,8 +39,9 @@ export async function wavHeaderProblem(filePath: string): Promise<string | null>
       const header = await readAt(file, offset, 8)
       const id = header.toString('latin1', 0, 4)
       const size = header.readUInt32LE(4)
-      if (id === 'ds64') ds64DataSize = Number((await readAt(file, offset + 8, 16)).readBigUInt64LE(8))
-      if (id === 'fmt ') fmt = readFmt(await readAt(file, offset + 8, Math.min(size, 40)))
+      // The first of each, as ffmpeg reads them: a second fmt chunk must not hide the one it uses.
+      if (id === 'ds64' && ds64DataSize === null) ds64DataSize = Number((await readAt(file, offset + 8, 16)).readBigUInt64LE(8))
+      if (id === 'fmt ' && !fmt) fmt = readFmt(await readAt(file, offset + 8, Math.min(size, 40)))
       if (id === 'data') {
         if (!fmt) return null
         const declared = size === SIZE_IN_DS64 && ds64DataSize !== null ? ds64DataSize : size

@@ -70,6 +70,7 @@ export async function makeRecordings(folder: string): Promise<Record<string, str
     encode('lossless.flac', '-ar', '44100', '-c:a', 'flac'),
     encode('vorbis.ogg', '-ar', '44100', '-c:a', 'libvorbis', '-q:a', '3'),
     encode('voice.opus', '-c:a', 'libopus', '-b:a', '32k'),
+    encode('speex.ogg', '-ar', '16000', '-c:a', 'libspeex'),
     encode('android.3gp', '-ar', '16000', '-c:a', 'aac', '-b:a', '32k', '-f', '3gp'),
     encode('raw.aac', '-ar', '44100', '-c:a', 'aac', '-b:a', '64k'),
     encode('windows.wma', '-ar', '44100', '-c:a', 'wmav2'),

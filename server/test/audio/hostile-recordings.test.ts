@@ -52,10 +52,12 @@ describe('a header that contradicts its audio is refused', () => {
   it.each([
     ['sample-rate.wav', 'sample rate 1600000 Hz is outside 8000–96000 Hz'],
     ['byte-rate.wav', 'byte rate 3200000 is not sample rate 16000 × block align 2'],
+    ['second-fmt.wav', 'sample rate 1600000 Hz is outside 8000–96000 Hz'],
     ['data-size.wav', 'data size 192000 leaves 19008000 bytes after it that are not chunks'],
     ['ds64-size.wav', 'data size 192000 leaves 19008000 bytes after it that are not chunks'],
     ['rf64-rate.wav', 'sample rate 800000 Hz is outside 8000–96000 Hz'],
     ['streaminfo-rate.flac', 'STREAMINFO says 96000 Hz, the first frame 16000 Hz'],
+    ['id3-streaminfo-rate.flac', 'STREAMINFO says 96000 Hz, the first frame 16000 Hz'],
   ])('%s: %s', async (name, problem) => {
     expect(await outcome(name)).toBe(`header_mismatch: ${problem}`)
   })

@@ -11,18 +11,23 @@ export const HOSTILE_SECONDS = 600
 /** 10 minutes at 16 kHz mono: pink noise under a tone, cheap to encode on a busy 2-core machine. */
 const SOURCE = ['-f', 'lavfi', '-i', `anoisesrc=c=pink:r=16000:d=${HOSTILE_SECONDS}:a=0.3[n];sine=f=300:r=16000:d=${HOSTILE_SECONDS}[s];[n][s]amix=inputs=2`]
 
-/** Each hostile file: how it is encoded, and how its bytes are then rewritten. */
-const HOSTILE: Record<string, { encode: string[]; patch: (bytes: Buffer) => void }> = {
-  'timecode-scale.webm': { encode: ['-c:a', 'libopus', '-b:a', '16k', '-compression_level', '0', '-f', 'webm'], patch: (b) => matroskaTimecodeScale(b, 10_000) },
-  'cluster-times.webm': { encode: ['-c:a', 'libopus', '-b:a', '16k', '-compression_level', '0', '-f', 'webm', '-live', '1', '-cluster_time_limit', '1000'], patch: zeroClusterTimecodes },
+/** Opus is the slowest to encode: it is encoded once, and each Opus file is that stream rewrapped (`-c copy`). */
+const OPUS = ['-c', 'copy']
+
+/** Each hostile file: how it is encoded (from the source, or rewrapped from the one Opus encode), and how its bytes are then rewritten. */
+const HOSTILE: Record<string, { encode: string[]; patch: (bytes: Buffer) => Buffer | void }> = {
+  'timecode-scale.webm': { encode: [...OPUS, '-f', 'webm'], patch: (b) => matroskaTimecodeScale(b, 10_000) },
+  'cluster-times.webm': { encode: [...OPUS, '-f', 'webm', '-live', '1', '-cluster_time_limit', '1000'], patch: zeroClusterTimecodes },
   'timescale.m4a': { encode: ['-c:a', 'aac', '-b:a', '24k'], patch: (b) => mp4MediaTimescale(b, 100) },
   'edit-list.m4a': { encode: ['-c:a', 'aac', '-b:a', '24k'], patch: (b) => mp4EditListSeconds(b, 6) },
-  'granules.ogg': { encode: ['-c:a', 'libopus', '-b:a', '16k', '-compression_level', '0', '-f', 'ogg'], patch: (b) => oggGranules(b, 100) },
+  'granules.ogg': { encode: [...OPUS, '-f', 'ogg'], patch: (b) => oggGranules(b, 100) },
   'granules-vorbis.ogg': { encode: ['-c:a', 'libvorbis', '-q:a', '0'], patch: (b) => oggGranules(b, 100) },
   'total-samples.flac': { encode: ['-c:a', 'flac'], patch: (b) => flacTotalSamples(b, 100) },
   'streaminfo-rate.flac': { encode: ['-c:a', 'flac'], patch: (b) => flacStreamInfoRate(b, 96_000) },
+  'id3-streaminfo-rate.flac': { encode: ['-c:a', 'flac'], patch: (b) => withId3v2(flacStreamInfoRate(b, 96_000)) },
   'sample-rate.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavRates(b, 100, 100) },
   'byte-rate.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavRates(b, 1, 100) },
+  'second-fmt.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => fmtBeforeFmt(b, 100) },
   'data-size.wav': { encode: ['-c:a', 'pcm_s16le'], patch: (b) => wavDataSize(b, 100) },
   'ds64-size.wav': { encode: ['-c:a', 'pcm_s16le', '-rf64', 'always'], patch: (b) => wavDataSize(b, 100) },
   'rf64-rate.wav': { encode: ['-c:a', 'pcm_s16le', '-rf64', 'always'], patch: (b) => wavRates(b, 50, 50) },
@@ -35,7 +40,9 @@ export const HOSTILE_NAMES = Object.keys(HOSTILE)
 /** Makes the named hostile recordings (all by default) in `folder`, two encodes at a time; answers name → path. */
 export async function makeHostileRecordings(folder: string, only: readonly string[] = HOSTILE_NAMES): Promise<Record<string, string>> {
   const source = path.join(folder, 'ten-minutes.wav')
+  const opus = path.join(folder, 'ten-minutes.mka')
   await ffmpeg([...SOURCE, '-c:a', 'pcm_s16le', source])
+  if (only.some((name) => HOSTILE[name]!.encode[0] === OPUS[0])) await ffmpeg(['-i', source, '-c:a', 'libopus', '-b:a', '16k', '-compression_level', '0', opus])
   // Files patched differently from the same encoding share one encode (to a file: MP4, WAV and FLAC
   // write their sizes at the end, which a pipe cannot take).
   const encodings = new Map<string, Promise<Buffer>>()
@@ -44,7 +51,7 @@ export async function makeHostileRecordings(folder: string, only: readonly strin
     const key = `${encode.join(' ')}${path.extname(name)}`
     if (!encodings.has(key)) {
       const file = path.join(folder, `encoding-${encodings.size}${path.extname(name)}`)
-      encodings.set(key, ffmpeg(['-i', source, ...encode, file]).then(() => readFile(file)))
+      encodings.set(key, ffmpeg(['-i', encode[0] === OPUS[0] ? opus : source, ...encode, file]).then(() => readFile(file)))
     }
     return encodings.get(key)!
   }
@@ -52,8 +59,7 @@ export async function makeHostileRecordings(folder: string, only: readonly strin
   const make = async (): Promise<void> => {
     for (let name = names.shift(); name; name = names.shift()) {
       const bytes = Buffer.from(await encoded(name))
-      HOSTILE[name]!.patch(bytes)
-      await writeFile(path.join(folder, name), bytes)
+      await writeFile(path.join(folder, name), HOSTILE[name]!.patch(bytes) ?? bytes)
     }
   }
   await Promise.all([make(), make()])
@@ -145,11 +151,19 @@ function flacTotalSamples(bytes: Buffer, factor: number): void {
 }
 
 /** STREAMINFO's sample rate (20 bits from bit 80) set to `hertz`; the frames still say their own. */
-function flacStreamInfoRate(bytes: Buffer, hertz: number): void {
+function flacStreamInfoRate(bytes: Buffer, hertz: number): Buffer {
   const info = 8
   bytes[info + 10] = hertz >> 12
   bytes[info + 11] = (hertz >> 4) & 0xff
   bytes[info + 12] = ((hertz & 0x0f) << 4) | (bytes[info + 12]! & 0x0f)
+  return bytes
+}
+
+/** An ID3v2.4 tag of 1 KiB of padding before the file, which FLAC readers (ffmpeg's included) skip. */
+function withId3v2(bytes: Buffer): Buffer {
+  const padding = 1024
+  const header = Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, padding >> 7, padding & 0x7f])
+  return Buffer.concat([header, Buffer.alloc(padding), bytes])
 }
 
 /** The fmt chunk's sample rate and byte rate multiplied by their factors. */
@@ -157,6 +171,14 @@ function wavRates(bytes: Buffer, rateFactor: number, byteRateFactor: number): vo
   const fmt = find(bytes, 'fmt ') + 8
   bytes.writeUInt32LE(bytes.readUInt32LE(fmt + 4) * rateFactor, fmt + 4)
   bytes.writeUInt32LE(bytes.readUInt32LE(fmt + 8) * byteRateFactor, fmt + 8)
+}
+
+/** A copy of the fmt chunk with its rates multiplied by `factor`, put before the real one (ffmpeg reads the first). */
+function fmtBeforeFmt(bytes: Buffer, factor: number): Buffer {
+  const fmt = find(bytes, 'fmt ')
+  const chunk = Buffer.from(bytes.subarray(fmt, fmt + 8 + bytes.readUInt32LE(fmt + 4)))
+  wavRates(chunk, factor, factor)
+  return Buffer.concat([bytes.subarray(0, fmt), chunk, bytes.subarray(fmt)])
 }
 
 /** The data size divided by `factor`: in the data chunk, or in ds64 where RF64 keeps it. */

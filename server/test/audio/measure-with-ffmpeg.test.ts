@@ -43,6 +43,7 @@ describe('measuring a recording with ffmpeg', () => {
     ['lossless.flac', 'FLAC'],
     ['vorbis.ogg', 'Ogg Vorbis'],
     ['voice.opus', 'Opus'],
+    ['speex.ogg', 'Ogg Speex (an old voice codec)'],
     ['browser.webm', 'WebM/Opus written as a stream (no duration, no cues)'],
     ['browser.ogg', 'Ogg/Opus written as a stream'],
     ['android.3gp', '3GP with AAC'],
