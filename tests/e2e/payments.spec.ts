@@ -12,6 +12,7 @@ import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.
 import { recordAudio } from './support/audio.ts'
 import { expectAccessible } from './support/axe.ts'
 import { expectBackInDialog, expectBackTo } from './support/dialog-return.ts'
+import { ops } from './support/ops.ts'
 
 const FULL_NAME = 'Priya Topup'
 
@@ -65,7 +66,8 @@ test('a clerk buys a plan with the 4242 test card: balance, history and the stat
   const row = addCredit.getByRole('table', { name: 'Recent transactions' }).getByRole('row').nth(1)
   await expect(row).toContainText('Starter plan')
   await expect(row).toContainText('£20.00')
-  await expect(row).toContainText('20.00')
+  await expect(row).toContainText('+20.00')
+  await expect(row).toContainText(/Receipt IS-\d{6}/)
   await expect(row.getByRole('cell').first()).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
   await expectAccessible(page, 'the Add Credit dialog with a payment')
 
@@ -84,6 +86,11 @@ test('a clerk buys a plan with the 4242 test card: balance, history and the stat
     expect(text).toContain(FULL_NAME)
     expect(text).toContain('Starter plan')
     expect(text).toContain('£20.00')
+    // The e2e server sets no seller's VAT number (README: SELLER_VAT_NUMBER).
+    expect(text).toContain('VAT number not set')
+    expect(text).toContain('Opening balance: 0.00')
+    expect(text).toContain('Closing balance: 20.00')
+    expect(text).toMatch(/IS-\d{6}/)
   } finally {
     await rm(folder, { recursive: true, force: true })
   }
@@ -124,7 +131,7 @@ test('a declined card shows the provider’s message and changes nothing', async
   await expect(totalCredit(page)).toContainText('0.00')
 })
 
-test('a clerk out of credit in the wizard tops up and submits the same job', async ({ page }) => {
+test('a clerk out of credit in the wizard tops up and submits the same job; its charge and its refund show in the recent transactions', async ({ page }) => {
   const folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-topup-'))
   try {
     await recordAudio(folder, 'lounge.mp3', 75)
@@ -157,9 +164,27 @@ test('a clerk out of credit in the wizard tops up and submits the same job', asy
     await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
     await page.getByRole('checkbox', { name: 'I understand that credits are not refundable once the job is submitted.' }).check()
     await page.getByRole('button', { name: 'Submit' }).click()
-    await expect(page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })).toBeVisible()
+    const created = page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })
+    await expect(created).toBeVisible()
+    const jobId = /Job ID: (\d+)/.exec((await created.getAttribute('aria-label')) ?? (await created.innerText()))![1]!
     await page.waitForURL(/\/my-jobs$/)
     await expect(totalCredit(page)).toContainText('19.00')
+
+    // Every money move is a transaction: the job's charge, then (failed by the operator) its refund.
+    const rows = () => page.getByRole('dialog', { name: 'Add Credit' }).getByRole('table', { name: 'Recent transactions' }).getByRole('row')
+    const cellsOf = (row: Locator) => row.getByRole('cell').allInnerTexts()
+    await openAddCredit(page)
+    await expect(rows().nth(1)).toContainText(`Job #${jobId}`)
+    expect((await cellsOf(rows().nth(1))).slice(1)).toEqual([`Job #${jobId}`, '—', '-1.00', '19.00'])
+    expect((await cellsOf(rows().nth(2))).slice(2)).toEqual(['£20.00', '+20.00', '20.00'])
+    await page.getByRole('dialog', { name: 'Add Credit' }).getByRole('button', { name: 'Close' }).click()
+    await ops('move', jobId, 'failed', '--reason', 'The recording is of another property', '--refund')
+    await page.reload()
+    await expect(totalCredit(page)).toContainText('20.00')
+    await openAddCredit(page)
+    await expect(rows().nth(1)).toContainText(`Refund for failed job #${jobId}`)
+    expect((await cellsOf(rows().nth(1))).slice(1)).toEqual([`Refund for failed job #${jobId}`, '—', '+1.00', '20.00'])
+    await expectAccessible(page, 'the Add Credit dialog with a charge and a refund')
   } finally {
     await rm(folder, { recursive: true, force: true })
   }

@@ -47,6 +47,8 @@ const PATHS: JobStatus[][] = [
   ['Submitted', 'Scheduled', 'Failed'],
 ]
 
+const DEMO_FAILURE_REASON = 'The recording is silent after the first minute.'
+
 const NOTES: Partial<Record<JobStatus, string>> = {
   'In Progress': 'Audio received and assigned to a transcriber.',
   Completed: 'Report checked against the recording and ready to download.',
@@ -211,7 +213,10 @@ async function insertDemoJobs(tx: Db, userId: string, planned: PlannedJob[]): Pr
       const note = NOTES[status]
       if (note) notes.push({ note, at: (updatedAt = new Date(at + 60_000)) })
     }
-    return { ...job, files: files.map(({ fileName: _name, ...file }) => file), status: path.at(-1)!, updatedAt, history, notes }
+    const status = path.at(-1)!
+    // A failed demo job carries its reason, as an operator's move to Failed does.
+    const failed = status === 'Failed' ? { failureReason: DEMO_FAILURE_REASON } : {}
+    return { ...job, ...failed, files: files.map(({ fileName: _name, ...file }) => file), status, updatedAt, history, notes }
   })
   const jobIds = await jobsRepository.insertWhole(tx, whole)
   await notificationsRepository.add(tx, userId, DEMO_JOBS_MESSAGES.notifyAdded(planned.length))

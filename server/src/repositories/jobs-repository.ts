@@ -49,6 +49,8 @@ export interface NewJob {
 /** A job written whole at once (demo jobs): its status, history and staff notes already decided. */
 export interface WholeJob extends NewJob {
   status: JobStatus
+  /** A Failed job's reason. */
+  failureReason?: string
   updatedAt: Date
   history: { status: JobStatus; at: Date }[]
   notes: { note: string; at: Date }[]

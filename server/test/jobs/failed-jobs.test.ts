@@ -103,6 +103,11 @@ describe('moving a job to Failed', () => {
     expect((await move(submitted!, { status: 'Completed', refund: true })).json()).toEqual({ detail: 'A reason and a refund go only with a move to Failed.', code: 'invalid_input' })
   })
 
+  it('gives a failed demo job its reason, as an operator’s move would', async () => {
+    const failed = (await createDemoJobsFor(t, email, 6))[5]!
+    expect(await clerkJob(failed)).toMatchObject({ job_status: { status: 'Failed' }, failure_reason: 'The recording is silent after the first minute.' })
+  })
+
   it('works through `npm run ops`: --reason required for failed, --refund once, each refusal in the operator’s words', async () => {
     const jobId = await chargedJob(4_40)
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
@@ -112,6 +117,9 @@ describe('moving a job to Failed', () => {
     const noReason = await cli('move', String(jobId), 'failed')
     expect(noReason.code).toBe(2)
     expect(noReason.stderr).toContain('Moving a job to Failed needs --reason "<why>": the clerk reads it on the job and in their notification.')
+    const withOther = await cli('move', String(jobId), 'scheduled', '--reason', 'Because')
+    expect(withOther.code).toBe(2)
+    expect(withOther.stderr).toContain('--reason and --refund go only with a move to Failed.')
     expect((await clerkJob(jobId)).job_status).toEqual({ status: 'Submitted' })
 
     const done = await cli('move', String(jobId), 'failed', '--reason', 'Wrong property recorded', '--refund')
