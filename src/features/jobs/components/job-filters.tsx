@@ -1,11 +1,13 @@
 // The list's filters (portal-spec.md §2 My Jobs): report type (All Reports), job type (All Jobs), the
 // date range (job-date-range.tsx), and the free-text search. They
 // wrap onto several lines on a narrow screen.
+import { useRef } from 'react'
 import { Field, Input, Select, makeStyles, tokens } from '@fluentui/react-components'
 import { Search20Regular } from '@fluentui/react-icons'
 import type { JobFilterOptions } from '../api/get-filter-options'
 import type { DayRange } from '../lib/date-range'
 import { LIST_TEXT as TEXT } from '../list-messages'
+import { useValueTypedBeforeHydration } from '@/lib/use-value-typed-before-hydration'
 import { JobDateRange } from './job-date-range'
 
 const useStyles = makeStyles({
@@ -48,6 +50,9 @@ export function JobFilters(props: JobFiltersProps) {
   const styles = useStyles()
   const reportTypes = choices(options?.reportTypes.map((type) => type.name) ?? [], reportType)
   const jobTypes = choices(options?.jobTypes.map((type) => type.name) ?? [], jobType)
+  // my-jobs.html holds the search field before the scripts run: what was typed there is kept.
+  const searchField = useRef<HTMLInputElement>(null)
+  useValueTypedBeforeHydration(searchField, props.onSearchChange)
 
   return (
     <div className={styles.root} role="group" aria-label={TEXT.filtersLabel}>
@@ -74,6 +79,7 @@ export function JobFilters(props: JobFiltersProps) {
       <JobDateRange range={range} defaultRange={defaultRange} onRangeChange={onRangeChange} />
       <Field className={styles.search} label={TEXT.search}>
         <Input
+          ref={searchField}
           type="search"
           value={search}
           onChange={(_, data) => props.onSearchChange(data.value)}
