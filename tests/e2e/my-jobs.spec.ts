@@ -68,6 +68,8 @@ async function deleteAndSeeItClose(page: Page, dialog: Locator, success: string)
   await expect(dialog.getByText(success)).toBeVisible()
   await page.clock.runFor(1)
   await expect(dialog).toBeHidden()
+  // Found by role: the page is not left hidden by the closed dialog (issue 24 item 14).
+  await expect(page.getByRole('main')).toBeVisible()
   await page.clock.resume()
 }
 

@@ -151,8 +151,11 @@ test('a clerk out of credit in the wizard tops up and submits the same job; its 
     const payment = await payForStarter(page, addCredit)
     await enterCard(payment, '4242 4242 4242 4242')
     await expect(payment).toBeHidden()
+    await expectBackInDialog(addCredit, addCredit.getByRole('button', { name: 'Buy Starter for £20.00' }))
     await addCredit.getByRole('button', { name: 'Close' }).click()
     await expect(addCredit).toBeHidden()
+    // The wizard's Add Credit went with the shortage it was offered for: the page is readable again.
+    await expect(page.getByRole('main')).toBeVisible()
 
     // The wizard is where it was, now with enough credit.
     await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()

@@ -130,6 +130,35 @@ test.describe('the first load, before and after the scripts', () => {
     })
   }
 
+  // Issue 24 item 15: nothing typed before the scripts is lost.
+  test('a search typed before the scripts have run is kept and finds the job once they have', async ({ page, request }) => {
+    const email = uniqueEmail('shell.search')
+    await createClerk(request, email)
+    const ids = await createDemoJobs(email, 6)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signInThroughForm(page, email)
+    await expect(shownJobs(page)).toHaveCount(6)
+    const problems = consoleProblems(page)
+    const release = await holdEntry(page)
+
+    await page.goto('/my-jobs', { waitUntil: 'commit' })
+    await expectTheShell(page)
+    const search = page.getByRole('searchbox', { name: 'Search jobs' })
+    await search.click()
+    await page.keyboard.type('Willow')
+    release()
+    await expect.poll(() => hydratedNode(page, 'main h1')).toBe(true)
+    await expect(viewButton(page, ids[0]!)).toBeVisible()
+    await expect(search).toHaveValue('Willow')
+    // In React's state: the list is searched for it (only 14 Willow Crescent), and more typing adds to it.
+    await expect(shownJobs(page)).toHaveCount(1)
+    await search.press('End')
+    await page.keyboard.type(' Crescent')
+    await expect(search).toHaveValue('Willow Crescent')
+    await expect(shownJobs(page)).toHaveCount(1)
+    expect(problems).toEqual([])
+  })
+
   test('a signed-out visitor sees the shell until the scripts run, then the sign-in page', async ({ page }) => {
     const release = await holdEntry(page)
     await page.goto('/my-jobs', { waitUntil: 'commit' })

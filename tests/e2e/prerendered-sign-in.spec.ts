@@ -91,6 +91,48 @@ test('React takes over the prerendered form without a mismatch, and signs in wit
   expect(problems).toEqual([])
 })
 
+// Issue 24 item 15: on a modest tablet (the CPU slowed 6x) a person types while the scripts take the form over.
+test('what is typed before and while the scripts take the form over is kept, and Show is not ready until they have', async ({ page, request }) => {
+  const email = uniqueEmail('prerender.typed')
+  await createClerk(request, email)
+  const problems = consoleProblems(page)
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  const release = await holdRequests(page, chunkOf('index.html'))
+
+  await page.goto('/login', { waitUntil: 'commit' })
+  await expectTheSignInForm(page)
+  const password = page.getByRole('textbox', { name: 'Password', exact: true })
+  const show = page.getByRole('button', { name: 'Show password' })
+  // Nothing could show the password yet: the toggle says so, and a press changes nothing.
+  await expect(show).toBeDisabled()
+  await page.getByRole('textbox', { name: 'Email' }).click()
+  await page.keyboard.type(email)
+  await password.click()
+  await page.keyboard.type(PASSWORD.slice(0, 8))
+  await show.click({ force: true })
+  await expect(password).toHaveAttribute('type', 'password')
+
+  // The rest of the password is typed as the scripts arrive and take the form over.
+  await password.click()
+  await password.press('End')
+  release()
+  await page.keyboard.type(PASSWORD.slice(8), { delay: 20 })
+  await expect(show).toBeEnabled()
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+  await expect(password).toHaveValue(PASSWORD)
+  // In React's state, not only on screen: a render of the field keeps it, and Show now works.
+  await show.click()
+  await expect(page.getByRole('button', { name: 'Hide password' })).toBeVisible()
+  await expect(password).toHaveAttribute('type', 'text')
+  await expect(password).toHaveValue(PASSWORD)
+
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(/\/my-jobs$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Jobs' })).toBeVisible()
+  expect(problems).toEqual([])
+})
+
 // docs/decisions/sign-in-scripts-after-its-paint.md.
 test('Sign In pressed before the scripts have run signs in once they have, with one request', async ({ page, request }) => {
   const email = uniqueEmail('prerender.early-submit')

@@ -114,6 +114,8 @@ test('upload a template, be refused a second, download it, delete it', async ({ 
   await dialog.getByRole('checkbox').check()
   await confirm.click()
   await expect(dialog).toBeHidden()
+  // Found by role: the page is not left hidden by the closed dialog (issue 24 item 14).
+  await expect(page.getByRole('main')).toBeVisible()
   await expect(page.getByText('No template has been added yet.', { exact: false })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Template Name' })).toBeEnabled()
 })

@@ -1,6 +1,6 @@
 // The sign-in form (portal-spec.md §2 Login, §5, §8). Kept light on purpose: /login is the first screen
 // and has a bundle budget, so it imports no other account screen.
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { TEXT_INPUT_MAX_LENGTH } from '@contract/password-rules.ts'
@@ -14,6 +14,8 @@ import { StatusMessage } from '@/components/status-message'
 import { RouterLink } from './router-link'
 import { arrivalFrom, type LoginArrival } from '../lib/login-arrival'
 import { earlySubmitHandled, keepsEarlySubmit, useEarlySubmit } from '@/lib/early-submit'
+import { usePrerenderPass } from '@/lib/use-prerender-pass'
+import { useValueTypedBeforeHydration } from '@/lib/use-value-typed-before-hydration'
 
 const useStyles = makeStyles({
   forgot: { justifySelf: 'end', marginTop: `calc(-1 * ${tokens.spacingVerticalS})` },
@@ -30,20 +32,6 @@ function loginFailureText(error: unknown): string {
   return failureText(error, { network: TEXT.network, fallback: TEXT.failed, byCode: { account_inactive: TEXT.deactivated } })
 }
 
-/**
- * /login's document holds this form before the scripts run (prerendered at build time), so a person
- * or the browser's autofill may fill a field before React takes the form over; React keeps what the
- * field shows but not in the state. Taken over once, so that Sign In sends what is on screen.
- */
-function useValueFilledBeforeHydration(field: RefObject<HTMLInputElement | null>, setValue: (value: string) => void) {
-  useEffect(() => {
-    const shown = field.current?.value
-    if (shown) setValue(shown)
-    // Once, on mount: later changes reach the state through onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-}
-
 export function LoginForm() {
   const styles = { ...useAuthFormStyles(), ...useStyles() }
   const location = useLocation()
@@ -56,8 +44,13 @@ export function LoginForm() {
   const login = useLogin()
   const emailField = useRef<HTMLInputElement>(null)
   const passwordField = useRef<HTMLInputElement>(null)
-  useValueFilledBeforeHydration(emailField, setEmail)
-  useValueFilledBeforeHydration(passwordField, setPassword)
+  // /login's document holds this form before the scripts run (prerendered at build time): what a
+  // person or the browser's autofill put into it meanwhile is kept.
+  useValueTypedBeforeHydration(emailField, setEmail)
+  useValueTypedBeforeHydration(passwordField, setPassword)
+  // The Show toggle needs the scripts: until they have taken the form over it is drawn disabled, not
+  // as a button that would do nothing when pressed.
+  const prerendering = usePrerenderPass()
   // A Sign In pressed (or Enter) before the scripts took the prerendered form over is sent now.
   const form = useRef<HTMLFormElement>(null)
   useEarlySubmit(form)
@@ -123,6 +116,7 @@ export function LoginForm() {
               <Button
                 appearance="transparent"
                 size="small"
+                disabled={prerendering}
                 aria-label={showPassword ? TEXT.hidePasswordName : TEXT.showPasswordName}
                 onClick={() => setShowPassword((shown) => !shown)}
               >

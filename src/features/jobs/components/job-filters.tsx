@@ -4,13 +4,14 @@
 // how many are set, so a phone shows its first job without scrolling. The fold is CSS alone: the
 // prerendered my-jobs.html is laid out folded on a phone from its first paint, and nothing moves when
 // the scripts take over.
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Button, Field, Input, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Filter20Regular, Search20Regular } from '@fluentui/react-icons'
 import { visuallyHidden } from '@/components/visually-hidden'
 import type { JobFilterOptions } from '../api/get-filter-options'
 import { sameRange, type DayRange } from '../lib/date-range'
 import { LIST_TEXT as TEXT } from '../list-messages'
+import { useValueTypedBeforeHydration } from '@/lib/use-value-typed-before-hydration'
 import { JobDateRange } from './job-date-range'
 
 /** portal-spec.md §9: the mobile breakpoint, as the shell's sidebar uses it (768 px wide or less). */
@@ -83,6 +84,9 @@ export function JobFilters(props: JobFiltersProps) {
   const reportTypes = choices(options?.reportTypes.map((type) => type.name) ?? [], reportType)
   const jobTypes = choices(options?.jobTypes.map((type) => type.name) ?? [], jobType)
   const count = filtersSet(props)
+  // my-jobs.html holds the search field before the scripts run: what was typed there is kept.
+  const searchField = useRef<HTMLInputElement>(null)
+  useValueTypedBeforeHydration(searchField, props.onSearchChange)
 
   return (
     <div className={styles.wrapper}>
@@ -121,6 +125,7 @@ export function JobFilters(props: JobFiltersProps) {
         <JobDateRange range={range} defaultRange={defaultRange} onRangeChange={onRangeChange} />
         <Field className={styles.search} label={TEXT.search}>
           <Input
+            ref={searchField}
             type="search"
             value={search}
             onChange={(_, data) => props.onSearchChange(data.value)}
