@@ -51,7 +51,8 @@ describe('reserved upload folders after a crash', () => {
 
   it('sweeps a crashed request’s reservation within the hour, and never the folder of a request still uploading', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
-    t = await createTestApp({}, { scheduledTasks: ['upload-folder-sweep'] })
+    // A byte a (faked) minute is this upload's pace: the rate floor is lowered to it.
+    t = await createTestApp({}, { scheduledTasks: ['upload-folder-sweep'], requestLimits: { uploadMinBytes: 1 } })
     const userId = await clerkId(t, 'crash.running@example.com')
     const token = (await signIn(t, 'crash.running@example.com')).token
     await t.app.listen({ port: 0, host: '127.0.0.1' })
