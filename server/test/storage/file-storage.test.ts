@@ -13,7 +13,7 @@ import { Readable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FileTooLargeError, saveStream, type FileStorage } from '../../src/storage/file-storage.ts'
 import { createLocalStorage, PENDING_UPLOAD_KEEP_ALIVE_MS } from '../../src/storage/local-storage.ts'
-import { STALE_UPLOAD_AGE_MS, STORAGE_SWEEP_INTERVAL_MS } from '../../src/tasks/storage-sweep.ts'
+import { STALE_UPLOAD_AGE_MS } from '../../src/tasks/storage-sweep.ts'
 import { createTestApp } from '../support/test-app.ts'
 
 const MINUTE = 60_000
