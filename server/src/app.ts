@@ -18,6 +18,7 @@ import { AJV_OPTIONS, schemaErrorFormatter } from './plugins/validation.ts'
 import { bodyWithoutCoercion } from './plugins/body-validator.ts'
 import { registerPortal } from './plugins/portal.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { registerRequestLimits, REQUEST_LIMITS, type RequestLimits } from './plugins/request-limits.ts'
 import { healthRoutes } from './routes/health.ts'
 import { lookupRoutes } from './routes/lookups.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -66,6 +67,8 @@ export interface AppOptions {
   logController?: FastifyServerOptions['logController']
   /** Tests replace the e-mail transport to read what was sent. */
   mailer?: Mailer
+  /** Tests shorten the limits on a request's body (plugins/request-limits.ts); constants otherwise. */
+  requestLimits?: Partial<RequestLimits>
   /** Run the periodic tasks (account erasure, storage sweep, expired refresh successors, expired upload folders) in this process; on by default. */
   scheduledTasks?: boolean | readonly ScheduledTask[]
 }
@@ -80,7 +83,7 @@ function trustProxyOption(trustProxy: Config['trustProxy']): FastifyServerOption
   return (_address: string, hop: number) => hop < trustProxy
 }
 
-export async function buildApp({ config, database, logger, logController, mailer, scheduledTasks = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logController, mailer, requestLimits, scheduledTasks = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors are logged without query parameters or quoted values; credentials are censored.
     logger: safeLogging(logger ?? { level: config.logLevel }),
@@ -110,6 +113,7 @@ export async function buildApp({ config, database, logger, logController, mailer
 
   // Before anything that answers, so every answer (API, portal, 404) carries the headers.
   // Stripe.js (script, frames, API) is allowed only when Stripe takes the cards.
+  registerRequestLimits(app, { ...REQUEST_LIMITS, ...requestLimits })
   await registerSecurityHeaders(app, { production: config.production, stripe: config.payments.mode === 'stripe' })
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie)

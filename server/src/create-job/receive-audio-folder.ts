@@ -18,11 +18,10 @@ import { HttpError } from '../http-error.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { uploadFolderPrefix, uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
 import { safeFileName, type FileStorage } from '../storage/file-storage.ts'
-import { withIdleLimit } from '../uploads/idle-limit.ts'
 import { readFilesForm, undoAll, type FilesForm } from '../uploads/multipart-form.ts'
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
 import { CALCULATE_COST_MESSAGES as M } from './calculate-cost-messages.ts'
-import { FOLDER_RESERVATION_LEASE_MS, FOLDER_RESERVATION_RENEW_MS, MAX_OPEN_FOLDERS, UPLOAD_IDLE_TIMEOUT_MS } from './upload-limits.ts'
+import { FOLDER_RESERVATION_LEASE_MS, FOLDER_RESERVATION_RENEW_MS, MAX_OPEN_FOLDERS } from './upload-limits.ts'
 
 /** The form's text fields: only the report type (a few more are tolerated and ignored). */
 const MAX_FIELDS = 5
@@ -75,7 +74,7 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
   let form: FilesForm<never> | undefined
   try {
     const allowed = (await lookupsRepository.allowedFileTypes(db)).audio
-    form = await withIdleLimit(request, UPLOAD_IDLE_TIMEOUT_MS, () => readAudioForm(request, storage, folder, allowed))
+    form = await readAudioForm(request, storage, folder, allowed)
     const files = form.files.get(CALCULATE_COST_FIELDS.audioFiles) ?? []
     const reportTypeId = await knownReportType(db, form.fields.get(CALCULATE_COST_FIELDS.reportTypeId))
     if (files.length === 0) throw new HttpError(400, M.filesRequired, 'file_required')

@@ -9,14 +9,6 @@
 export const MAX_OPEN_FOLDERS = 20
 
 /**
- * How long an upload may send nothing before it is given up (its files taken back). The whole upload
- * has no time limit (a 1 GB file on a slow line takes as long as it takes); only a stalled one ends,
- * instead of holding a connection and a half-written file for ever. Two minutes outlasts a phone
- * moving between masts.
- */
-export const UPLOAD_IDLE_TIMEOUT_MS = 2 * 60_000
-
-/**
  * How long a folder calculate-cost reserved holds without news from its request: the request renews it
  * every FOLDER_RESERVATION_RENEW_MS while it reads and measures, however long that takes. A server that
  * crashed renews nothing, so its reservation is swept soon after (tasks/upload-folder-sweep.ts), not a

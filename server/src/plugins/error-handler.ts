@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { generalErrorCode } from '@contract/errors.ts'
 import { HttpError } from '../http-error.ts'
+import { StorageFullError } from '../storage/file-storage.ts'
 import { frameworkAnswer } from './framework-answers.ts'
 
 export const SERVER_ERROR_DETAIL = 'Something went wrong on our side. Please try again.'
 export const NOT_FOUND_DETAIL = 'Not found'
+export const STORAGE_FULL_DETAIL = 'There is not enough storage space to accept this file right now. Please try again later.'
 
 /**
  * Whether the request failed because its connection closed before its body was read whole (Node's
@@ -16,11 +18,16 @@ function clientWentAway(request: FastifyRequest): boolean {
 
 /** One error handler for the whole API: client errors keep their detail, server errors are logged and hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | StorageFullError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.detail, code: error.code })
     const known = frameworkAnswer(error, request)
     if (known) return reply.status(known.status).send(known.body)
 
+    if (error instanceof StorageFullError) {
+      // Nothing of the file was kept and the server goes on; an operator has to make room.
+      request.log.warn({ err: error }, 'storage is full: an upload was refused')
+      return reply.status(507).send({ detail: STORAGE_FULL_DETAIL, code: generalErrorCode(507) })
+    }
     if (clientWentAway(request)) {
       // Nobody is left to answer, and nothing on our side failed: a phone lost its signal, a tab was
       // closed. The reader has already taken back what it had received (receive-upload.ts).

@@ -76,11 +76,14 @@ export const uploadFoldersRepository = {
     })
   },
 
-  /** Holds a reserved folder (still without files) until `leaseUntil`; a folder with files keeps its expiry. */
+  /**
+   * Holds a reserved folder (still without files) until `leaseUntil`; a folder with files keeps its
+   * expiry. Never shortens it: a renewal that lands after a later one (another pool connection) is moot.
+   */
   async renewLease(db: Db, token: string, leaseUntil: Date): Promise<void> {
     await db
       .update(uploadFolders)
-      .set({ expiresAt: leaseUntil })
+      .set({ expiresAt: sql`greatest(${uploadFolders.expiresAt}, ${leaseUntil})` })
       .where(and(eq(uploadFolders.token, token), sql`not exists (select 1 from ${uploadFolderFiles} where ${uploadFolderFiles.folderToken} = ${uploadFolders.token})`))
   },
 

@@ -20,6 +20,17 @@ export class FileTooLargeError extends Error {
   }
 }
 
+/**
+ * The storage has no room for the file (a full disk, or the server's user over its quota): nothing of
+ * the upload was kept. The API answers 507 (plugins/error-handler.ts); the server goes on.
+ */
+export class StorageFullError extends Error {
+  constructor(key: string, cause: unknown) {
+    super(`no room left in storage for ${key}`, { cause })
+    this.name = 'StorageFullError'
+  }
+}
+
 export interface SavedFile {
   size: number
   /** The first bytes of the file (up to HEAD_BYTES). */
@@ -37,7 +48,8 @@ export interface PendingUpload {
   readonly key: string
   /**
    * Streams `source` into the upload, never holding it whole in memory. Rejects with FileTooLargeError
-   * past the limit, or with the source's own error when it fails (a client that went away).
+   * past the limit, StorageFullError when the storage has no room, or with the source's own error when
+   * it fails (a client that went away).
    */
   write(source: Readable): Promise<SavedFile>
   /** Makes the written file appear at its key, all at once. Only after a successful write. */

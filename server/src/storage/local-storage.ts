@@ -9,7 +9,7 @@ import { lstat, mkdir, readdir, rename, rm, rmdir, stat, utimes } from 'node:fs/
 import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { FileTooLargeError, HEAD_BYTES, type FileStorage, type PendingUpload, type SavedFile } from './file-storage.ts'
+import { FileTooLargeError, HEAD_BYTES, StorageFullError, type FileStorage, type PendingUpload, type SavedFile } from './file-storage.ts'
 
 /** Where uploads in progress are written; never a key's first segment. */
 export const UPLOADS_IN_PROGRESS_FOLDER = '.tmp'
@@ -23,6 +23,18 @@ export const UPLOADS_IN_PROGRESS_FOLDER = '.tmp'
 export const PENDING_UPLOAD_KEEP_ALIVE_MS = 60_000
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code
+
+/** The disk is full (ENOSPC) or the server's user is over its disk quota (EDQUOT). */
+export const isNoRoomLeft = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(errorCode(error) ?? '')
+
+/** Runs a step of an upload; a disk with no room left becomes a StorageFullError, other failures stay as they are. */
+async function roomFor<T>(key: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step()
+  } catch (error) {
+    throw isNoRoomLeft(error) ? new StorageFullError(key, error) : error
+  }
+}
 
 export function createLocalStorage(root: string): FileStorage {
   const resolved = path.resolve(root)
@@ -45,7 +57,7 @@ export function createLocalStorage(root: string): FileStorage {
   return {
     async beginUpload(key, { maxBytes }) {
       const target = pathOf(key)
-      await mkdir(tempFolder, { recursive: true })
+      await roomFor(key, () => mkdir(tempFolder, { recursive: true }))
       return localUpload(key, target, path.join(tempFolder, `${randomUUID()}.partial`), maxBytes)
     },
 
@@ -166,7 +178,7 @@ function localUpload(key: string, target: string, temp: string, maxBytes: number
         step = 'discarded'
         clearInterval(keepAlive)
         await rm(temp, { force: true })
-        throw error
+        throw isNoRoomLeft(error) ? new StorageFullError(key, error) : error
       }
       if (discarded()) throw new Error(`the upload to ${key} was discarded while it was written`)
       step = 'written'
@@ -177,7 +189,7 @@ function localUpload(key: string, target: string, temp: string, maxBytes: number
       if (step !== 'written') throw new Error(`only a written upload can be committed (${key} is ${step})`)
       // A sweep may remove the folder between mkdir and rename (it was empty): make it again.
       for (let attempt = 1; ; attempt++) {
-        await mkdir(path.dirname(target), { recursive: true })
+        await roomFor(key, () => mkdir(path.dirname(target), { recursive: true }))
         try {
           await rename(temp, target)
           break

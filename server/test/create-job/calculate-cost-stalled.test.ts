@@ -1,14 +1,12 @@
 // Calculate-cost over a real connection: an upload that stops sending is given up after the idle limit
-// (here 300 ms, the one thing this file mocks) and leaves nothing; the server puts no limit on a whole
+// (here 300 ms, shortened through the app's options) and leaves nothing; the server puts no limit on a whole
 // request, so a large file on a slow line is never cut while it keeps sending.
 import { connect } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toneWav } from '../../src/audio/wav.ts'
 import { clerkId } from '../money/support.ts'
 import { createTestApp, multipart, signIn, type TestApp } from '../support/test-app.ts'
 import { audio, firstReportTypeId, leftovers, NOTHING } from './calculate-cost-support.ts'
-
-vi.mock(import('../../src/create-job/upload-limits.ts'), async (original) => ({ ...(await original()), UPLOAD_IDLE_TIMEOUT_MS: 300 }))
 
 describe('a calculate-cost upload over a real connection', () => {
   let t: TestApp
@@ -16,7 +14,7 @@ describe('a calculate-cost upload over a real connection', () => {
   let reportType: string
   let port: number
   beforeAll(async () => {
-    t = await createTestApp()
+    t = await createTestApp({}, { requestLimits: { uploadIdleMs: 300 } })
     await clerkId(t, 'finn@example.com')
     token = (await signIn(t, 'finn@example.com')).token
     reportType = String(await firstReportTypeId(t))

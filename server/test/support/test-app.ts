@@ -71,10 +71,13 @@ export interface TestApp {
   mail: MailCapture
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: { scheduledTasks?: AppOptions['scheduledTasks'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { scheduledTasks?: AppOptions['scheduledTasks']; requestLimits?: AppOptions['requestLimits'] } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase()
   const mail = new MailCapture()
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false, mailer: mail, scheduledTasks: options.scheduledTasks ?? false })
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false, mailer: mail, scheduledTasks: options.scheduledTasks ?? false, requestLimits: options.requestLimits })
   return { app, database, mail }
 }
 
