@@ -38,6 +38,8 @@ export function tusRequest(
       else reject(error)
     })
     if (body instanceof Readable) {
+      // Sent at once, so the server starts on the request before the test sends a byte of the body.
+      request.flushHeaders()
       body.on('error', () => request.destroy())
       body.pipe(request)
     } else request.end(body)
