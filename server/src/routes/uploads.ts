@@ -3,9 +3,12 @@
 // session_ended), answers 404 for an upload that is not the clerk's own, and then hands the raw request
 // to tus, which reads the body itself: no parser here may consume it.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { UPLOAD_IDLE_TIMEOUT_MS } from '../create-job/upload-limits.ts'
 import { HttpError } from '../http-error.ts'
+import { SERVER_ERROR_DETAIL } from '../plugins/error-handler.ts'
 import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
 import { RESUMABLE_UPLOAD_MESSAGES as M } from '../resumable-uploads/resumable-upload-messages.ts'
+import { withIdleLimit } from '../uploads/idle-limit.ts'
 
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const { resumableUploads } = app
@@ -17,7 +20,17 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     resumableUploads.setClerk(request.raw, request.clerk!.userId)
     reply.hijack()
-    await resumableUploads.tus.handle(request.raw, reply.raw)
+    try {
+      // A PATCH that stalls is cut as a stalled multipart upload is: tus keeps the bytes that arrived
+      // and the upload's lock is free again for the client's resume.
+      await withIdleLimit(request, UPLOAD_IDLE_TIMEOUT_MS, () => resumableUploads.tus.handle(request.raw, reply.raw))
+    } catch (error) {
+      // tus answers its own failures; this is one it did not (the reply is ours no longer: Fastify's
+      // error handler cannot answer it).
+      request.log.error({ err: error }, 'resumable upload request failed')
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: SERVER_ERROR_DETAIL, code: 'server_error' }))
+      else reply.raw.destroy()
+    }
   }
 
   // Creation (tus `creation`): the hooks check the file's name, type and size and record the owner.
