@@ -4,7 +4,7 @@
 // owner's upload only (another clerk's answers 404), a token on every call, refusals in the clerk's
 // words, termination, and the expiry sweep that never takes a finished or used upload early.
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { sql } from 'drizzle-orm'
@@ -203,6 +203,24 @@ describe('resumable uploads (tus)', () => {
     expect(await resumableUploadsRepository.findById(t.database.db, uploadIdOf(finished))).toBeNull()
     expect(await resumableUploadsRepository.findById(t.database.db, uploadIdOf(used))).toBeNull()
     expect(storedFiles(t)).toContain(folderKey)
+  })
+
+  it("keeps a finished upload whose creation is 25 h old, which the file store's own cleanup would take", async () => {
+    const wav = toneWav(2)
+    const { location } = await createUpload(baseUrl, alice, 'Utility.wav', wav.length)
+    await patch(baseUrl, alice, location, 0, wav)
+    // The store's description of the upload, as @tus/file-store wrote it, made 25 h old.
+    const description = `${staged(location)}.json`
+    const info = JSON.parse(readFileSync(description, 'utf8')) as { creation_date: string; offset: number; size: number }
+    expect({ offset: info.offset, size: info.size }).toEqual({ offset: 0, size: wav.length })
+    writeFileSync(description, JSON.stringify({ ...info, creation_date: new Date(Date.now() - 25 * 3600_000).toISOString() }))
+
+    await sweepResumableUploads(t.app)
+    expect(sha256(readFileSync(staged(location)))).toBe(sha256(wav))
+    // Why the sweep works from the rows: the store keeps offset 0 in its `.json`, so its cleanup takes
+    // this finished upload as unfinished. (Should a later @tus/file-store fix that, this line says so.)
+    expect(await t.app.resumableUploads.store.deleteExpired()).toBe(1)
+    expect(existsSync(staged(location))).toBe(false)
   })
 })
 
