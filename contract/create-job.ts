@@ -2,9 +2,14 @@
 // §7 calculate cost and create job). Both calls are multipart: the field names below are the spec's.
 import { Type, type Static } from 'typebox'
 
-/** POST /clerk/calculate-cost: the multipart fields. Every audio file comes as one `audio_files` part. */
+/**
+ * POST /clerk/calculate-cost: the multipart fields. Every audio file comes as one `audio_files` part,
+ * or, uploaded before through tus (/api/uploads), as one `upload_ids` text field naming the finished
+ * upload (the last segment of its Location); the field repeats, once per file, in the order wanted.
+ */
 export const CALCULATE_COST_FIELDS = {
   audioFiles: 'audio_files',
+  uploadIds: 'upload_ids',
   reportTypeId: 'report_type_id',
 } as const
 

@@ -50,6 +50,7 @@ export const ERROR_CODES = [
   'already_refunded', // 409 on an operator's refund: the failed job's charge was given back before
   // Create Job.
   'folder_expired', // 410 on create-job: the measured audio's folder token expired; calculate the cost again
+  'upload_not_ready', // 400 on calculate-cost: an `upload_ids` entry is not the clerk's finished, unused tus upload
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -33,7 +33,7 @@ const SAMPLE_RATE = 48_000
 const DATA_BYTES = 1024 ** 3
 
 /** A WAV of DATA_BYTES of a quiet tone, written in 1 MiB blocks (never whole in memory). */
-async function writeBigWav(file: string): Promise<number> {
+export async function writeBigWav(file: string): Promise<number> {
   const header = Buffer.alloc(44)
   header.write('RIFF', 0, 'ascii')
   header.writeUInt32LE(36 + DATA_BYTES, 4)
@@ -60,13 +60,13 @@ async function writeBigWav(file: string): Promise<number> {
 }
 
 /** A field of /proc/<pid>/status in MB (VmRSS, VmHWM). */
-async function procMb(pid: number, field: string): Promise<number> {
+export async function procMb(pid: number, field: string): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
   return kb / 1024
 }
 
-async function startServer(dataDir: string) {
+export async function startServer(dataDir: string) {
   const entry = await builtServerEntry()
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,

@@ -33,8 +33,11 @@
 //      embedded database: from the kept compressed answer (the default) and built each time
 //      (LIST_CACHE_MB=0, as the first full request after a change): budget 50 req/s, applied to the
 //      kept answer on PostgreSQL (docs/decisions/full-list-from-a-cache.md, says why).
+//  12. (tus-upload) A 1 GiB WAV through tus (/api/uploads) over loopback, in one PATCH and in 50 MiB
+//      PATCHes: budget at least half the rate of a plain loopback copy in the same run (the same file
+//      PUT to a bare Node HTTP server writing it to disk), with the server's CPU seconds per GiB (issue 25).
 // `npm run bench -- <item> ...` runs only the items named (login, cold-start, busy-clerk, audio,
-// upload, draft, first-paint, list-on-device, responsiveness, full-list); without names, all of them.
+// upload, tus-upload, draft, first-paint, list-on-device, responsiveness, full-list); without names, all of them.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -42,6 +45,7 @@ import { DEFAULT_MEASURE_LIMITS } from '../../server/src/audio/measure-with-ffmp
 import { startServer } from '../../tests/e2e/support/server.ts'
 import { measureTwoHourRecordings } from './audio-measure.ts'
 import { measureCalculateCostUpload } from './calculate-cost-upload.ts'
+import { measureTusUpload } from './tus-upload.ts'
 import { BUSY_CLERK, seedBusyClerk } from './busy-clerk.ts'
 import { timeToHealthy } from './cold-start.ts'
 import { measureLoad, type LoadFigures } from './dashboard-load.ts'
@@ -71,6 +75,8 @@ const DECODED_MEASURE_CPU_BUDGET_MS = (DEFAULT_MEASURE_LIMITS.cpuSeconds * 1000)
 /** The upload's rate as a share of a plain stream copy of the same file on the same disk. */
 const UPLOAD_RATE_BUDGET_SHARE = 0.25
 const UPLOAD_RSS_BUDGET_MB = 64
+/** Issue 25: a tus upload at no less than half the rate of a plain loopback copy. */
+const TUS_RATE_BUDGET_SHARE = 0.5
 /** A tablet's flash writes 50 MB/s or more: 500 MB within 10 s. Restoring reads no bytes, only the page starts. */
 const DRAFT_SAVE_BUDGET_S = 10
 const DRAFT_RESTORE_BUDGET_S = 3
@@ -209,6 +215,27 @@ async function reportCalculateCostUpload() {
   if (heavy) over.push('calculate-cost upload memory')
 }
 
+async function reportTusUpload() {
+  const figures = await measureTusUpload()
+  const gib = figures.fileBytes / 1024 ** 3
+  const rate = (ms: number) => figures.fileBytes / 1e6 / (ms / 1000)
+  const plain = rate(figures.plainCopyMs)
+  console.log(`\ntus upload of a ${gib.toFixed(2)} GiB WAV over loopback (real server, /api/uploads, streamed from disk; budget ${TUS_RATE_BUDGET_SHARE * 100}% of the plain copy)`)
+  console.log(`  ${plain.toFixed(0).padStart(7)} MB/s  plain loopback copy: one HTTP PUT to a bare Node server writing to disk (${(figures.plainCopyMs / 1000).toFixed(2)} s)`)
+  const runs: [string, number, number][] = [
+    ['one PATCH', figures.onePatchMs, figures.onePatchCpuS],
+    [`${figures.chunkBytes / 1024 ** 2} MiB PATCHes`, figures.chunkedMs, figures.chunkedCpuS],
+  ]
+  for (const [name, ms, cpuS] of runs) {
+    const share = rate(ms) / plain
+    const slow = share < TUS_RATE_BUDGET_SHARE
+    console.log(
+      `  ${rate(ms).toFixed(0).padStart(7)} MB/s  tus, ${name}, created to last byte acknowledged (${(ms / 1000).toFixed(2)} s, ${(share * 100).toFixed(0)}% of the plain copy): ${slow ? 'OVER BUDGET' : 'within budget'}; server CPU ${(cpuS / gib).toFixed(2)} s per GiB`,
+    )
+    if (slow) over.push(`tus upload rate (${name})`)
+  }
+}
+
 async function reportDraftKeep() {
   const figures = await measureDraftKeep()
   const worst = (ms: number[]) => Math.max(...ms) / 1000
@@ -307,6 +334,7 @@ const ITEMS: Record<string, () => void | Promise<void>> = {
   'busy-clerk': () => withBusyClerk(reportBusyClerk),
   audio: reportAudioMeasure,
   upload: reportCalculateCostUpload,
+  'tus-upload': reportTusUpload,
   draft: reportDraftKeep,
   'first-paint': reportFirstPaint,
   'list-on-device': () => withBusyClerk(reportListOnDevice),

@@ -36,6 +36,10 @@ import { testPaymentRoutes } from './routes/test-payments.ts'
 import { createPaymentProvider, type ConfiguredPaymentProvider } from './payments/create-provider.ts'
 import { calculateCostRoutes } from './routes/calculate-cost.ts'
 import { opsRoutes } from './routes/ops.ts'
+import { uploadRoutes } from './routes/uploads.ts'
+import { createPostgresLocker } from './resumable-uploads/postgres-locker.ts'
+import { createResumableUploads, type ResumableUploads } from './resumable-uploads/tus-server.ts'
+import { scheduleResumableUploadSweep } from './tasks/resumable-upload-sweep.ts'
 import { resolveOpsToken } from './plugins/operator-token.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
@@ -52,11 +56,13 @@ declare module 'fastify' {
     storage: FileStorage
     /** Who takes card payments: Stripe, or the test-mode provider (config.payments). */
     payments: ConfiguredPaymentProvider
+    /** The tus server of /api/uploads and its staging folder. */
+    resumableUploads: ResumableUploads
   }
 }
 
 /** The periodic tasks a process runs; a test that moves a fake clock by days names only the one it tests. */
-export type ScheduledTask = 'account-erasure' | 'storage-sweep' | 'successor-sweep' | 'upload-folder-sweep'
+export type ScheduledTask = 'account-erasure' | 'storage-sweep' | 'successor-sweep' | 'upload-folder-sweep' | 'resumable-upload-sweep'
 
 export interface AppOptions {
   config: Config
@@ -106,8 +112,15 @@ export async function buildApp({ config, database, logger, logController, mailer
   app.decorate('mailer', mailer ?? createMailer(config.mail, app.log))
   app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'files')))
   app.decorate<ConfiguredPaymentProvider>('payments', await createPaymentProvider(config.payments, database.db))
+  // Several processes may share one PostgreSQL and data folder: tus's lock must span them (advisory
+  // locks). The embedded PGlite runs in one process only, where tus's in-memory locker is exact.
+  const uploadLocker = database.connectionUrl
+    ? createPostgresLocker(database.connectionUrl, { onError: (error) => app.log.warn({ err: error }, 'resumable upload lock connection lost; reconnecting') })
+    : undefined
+  app.decorate('resumableUploads', createResumableUploads({ db: database.db, dataDir: config.dataDir, mountPath: '/api/uploads', locker: uploadLocker }))
   app.addHook('onClose', async () => {
     app.mailer.close()
+    await uploadLocker?.close()
     await database.close()
   })
 
@@ -136,6 +149,7 @@ export async function buildApp({ config, database, logger, logController, mailer
       await api.register(createJobRoutes, { prefix: '/clerk' })
       await api.register(rechargeHistoryRoutes, { prefix: '/clerk' })
       await api.register(calculateCostRoutes, { prefix: '/clerk' })
+      await api.register(uploadRoutes, { prefix: '/uploads' })
       await api.register(paymentRoutes)
       await api.register(stripeWebhookRoutes, { prefix: '/stripe' })
       if (app.payments.mode === 'test') await api.register(testPaymentRoutes, { provider: app.payments })
@@ -150,5 +164,6 @@ export async function buildApp({ config, database, logger, logController, mailer
   if (runs('storage-sweep')) scheduleStorageSweep(app)
   if (runs('successor-sweep')) scheduleSuccessorSweep(app)
   if (runs('upload-folder-sweep')) scheduleUploadFolderSweep(app)
+  if (runs('resumable-upload-sweep')) scheduleResumableUploadSweep(app)
   return app
 }

@@ -10,27 +10,34 @@
 // rows and the total are written last. A crash leaves a reservation whose lease is no longer renewed:
 // the upload-folder sweep clears it, and any file committed under its prefix, soon after the lease ends.
 import { randomUUID } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import type { FastifyRequest } from 'fastify'
 import { AUDIO_MAX_BYTES, AUDIO_MAX_FILES, CALCULATE_COST_FIELDS, FOLDER_TOKEN_LIFETIME_HOURS } from '@contract/create-job.ts'
 import { AudioMeasureError, type MeasureAudioFile } from '../audio/measure-with-ffmpeg.ts'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
+import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
 import { uploadFolderPrefix, uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
+import { RESUMABLE_UPLOAD_MESSAGES as RM } from '../resumable-uploads/resumable-upload-messages.ts'
+import { removeStagedFile, type ResumableUploads } from '../resumable-uploads/tus-server.ts'
 import { safeFileName, type FileStorage } from '../storage/file-storage.ts'
 import { readFilesForm, undoAll, type FilesForm } from '../uploads/multipart-form.ts'
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
 import { CALCULATE_COST_MESSAGES as M } from './calculate-cost-messages.ts'
 import { FOLDER_RESERVATION_LEASE_MS, FOLDER_RESERVATION_RENEW_MS, MAX_OPEN_FOLDERS } from './upload-limits.ts'
 
-/** The form's text fields: only the report type (a few more are tolerated and ignored). */
-const MAX_FIELDS = 5
+/** The form's text fields: the report type and one `upload_ids` per uploaded file (a few more are tolerated and ignored). */
+const MAX_FIELDS = 5 + AUDIO_MAX_FILES
 
 export interface AudioFolderDeps {
   db: Db
   storage: FileStorage
   /** The process's one measurer: it bounds how many ffmpeg runs go at once. */
   measure: MeasureAudioFile
+  /** Where finished tus uploads are staged (`upload_ids`); without it the field is refused. */
+  resumableUploads?: Pick<ResumableUploads, 'stagedPath' | 'directory'>
 }
 
 export interface MeasuredFile {
@@ -75,21 +82,34 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
   try {
     const allowed = (await lookupsRepository.allowedFileTypes(db)).audio
     form = await readAudioForm(request, storage, folder, allowed)
+    // The multipart files first, then the finished tus uploads in the order their ids were sent; all
+    // in one list, so a refusal below takes every one of them back (undoAll).
     const files = form.files.get(CALCULATE_COST_FIELDS.audioFiles) ?? []
+    form.files.set(CALCULATE_COST_FIELDS.audioFiles, files)
+    const uploadIds = form.fieldValues.get(CALCULATE_COST_FIELDS.uploadIds) ?? []
     const reportTypeId = await knownReportType(db, form.fields.get(CALCULATE_COST_FIELDS.reportTypeId))
-    if (files.length === 0) throw new HttpError(400, M.filesRequired, 'file_required')
+    if (files.length + uploadIds.length > AUDIO_MAX_FILES) throw new HttpError(400, M.tooManyFiles)
+    if (files.length + uploadIds.length === 0) throw new HttpError(400, M.filesRequired, 'file_required')
+    for (const id of uploadIds) files.push(await receiveFinishedUpload(deps, userId, id, folder, allowed, uploadIds))
     for (const file of files) await file.commit()
     const durations = await measureAll(deps, files)
     const totalMs = durations.reduce((sum, ms) => sum + ms, 0)
-    const expiresAt = new Date(Date.now() + FOLDER_TOKEN_LIFETIME_HOURS * 60 * 60_000)
-    await db.transaction((tx) =>
-      uploadFoldersRepository.addMeasuredFiles(
+    const now = new Date()
+    const expiresAt = new Date(now.getTime() + FOLDER_TOKEN_LIFETIME_HOURS * 60 * 60_000)
+    await db.transaction(async (tx) => {
+      // Claimed in the folder's transaction: of two requests naming one upload, one alone makes a folder.
+      if ((await resumableUploadsRepository.claimUnused(tx, userId, uploadIds, now)) !== uploadIds.length) {
+        throw new HttpError(400, RM.notReady, 'upload_not_ready')
+      }
+      await uploadFoldersRepository.addMeasuredFiles(
         tx,
         token,
         { reportTypeId, audioDurationSeconds: secondsText(totalMs), expiresAt },
         files.map((file, index) => ({ fileKey: file.key, fileName: file.fileName, sizeBytes: file.size, durationSeconds: secondsText(durations[index]!) })),
-      ),
-    )
+      )
+    })
+    // The copies are in the clerk's storage now: the staged files go (their rows stay, marked used).
+    for (const id of uploadIds) await removeStagedFile(deps.resumableUploads!.directory, id)
     return { token, files: files.map((file, index) => ({ fileName: file.fileName, size: file.size, durationMs: durations[index]! })), totalMs, expiresAt }
   } catch (error) {
     if (form) await undoAll(form.files)
@@ -98,6 +118,36 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
   } finally {
     reservation.release()
   }
+}
+
+/**
+ * Copies one of the clerk's finished tus uploads into the folder exactly as a multipart part is
+ * received (receiveUpload: type, size limit, content signature; measured with the others after), so an
+ * uploaded file ends where a multipart one does, through file-storage.ts. Anything but the clerk's own
+ * finished, unused, unexpired upload is refused (400 upload_not_ready): the portal uploads it again.
+ */
+async function receiveFinishedUpload(
+  { db, storage, resumableUploads }: AudioFolderDeps,
+  userId: string,
+  id: string,
+  folder: string,
+  allowed: string[],
+  allIds: string[],
+): Promise<ReceivedUpload> {
+  const notReady = new HttpError(400, RM.notReady, 'upload_not_ready')
+  if (!resumableUploads || allIds.indexOf(id) !== allIds.lastIndexOf(id)) throw notReady
+  const row = await resumableUploadsRepository.findOwned(db, userId, id)
+  if (!row || !row.finishedAt || row.usedAt || row.expiresAt <= new Date()) throw notReady
+  const staged = resumableUploads.stagedPath(id)
+  if (!(await stat(staged).catch(() => null))?.isFile()) throw notReady
+  const name = row.fileName
+  return receiveUpload(storage, { filename: name, file: createReadStream(staged) }, {
+    folder,
+    allowed,
+    maxBytes: AUDIO_MAX_BYTES,
+    fallbackName: 'audio',
+    texts: { wrongType: M.wrongType(name, allowed), wrongContent: M.wrongContent(name), tooLarge: M.tooLarge(name, AUDIO_MAX_BYTES) },
+  })
 }
 
 /** Reads the form, each `audio_files` part received (streamed, its type, size and first bytes checked) as it arrives. */

@@ -14,6 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface Database {
   db: Db
   kind: DatabaseSetting['kind']
+  /** PostgreSQL only: where to open a connection of one's own (the resumable uploads' lock connection). */
+  connectionUrl?: string
   /** Applies every migration not yet applied. Safe to run from several processes at once. */
   migrate(): Promise<void>
   /** Resolves when the database answers a trivial query. */
@@ -64,6 +66,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    connectionUrl: url,
     migrate: async () => {
       const connection = await pool.connect()
       try {

@@ -408,6 +408,34 @@ export const uploadFolderFiles = pgTable(
 )
 
 /**
+ * A resumable (tus) upload of a clerk's audio file (README, API notes: uploads that resume). The bytes
+ * are staged by @tus/file-store under DATA_DIR/resumable-uploads/<id> until calculate-cost takes the
+ * finished upload into an upload folder (`used_at` set, the staged file removed). The row names the
+ * owner, so another clerk's upload answers 404, and lets any process's sweep find unfinished uploads past
+ * `expires_at` (their files and rows go) without ever touching a finished or used one's row too early.
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    id: text().primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The clerk's file name (Upload-Metadata `filename`), already made safe. */
+    fileName: text('file_name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Unfinished past this: swept, file and row (24 h after creation). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Every byte received and the content signature checked. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Taken into an upload folder by calculate-cost; the staged file is gone from then on. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('resumable_uploads_user_idx').on(t.userId), index('resumable_uploads_expires_idx').on(t.expiresAt)],
+)
+
+/**
  * The gate that makes identical payment-intent requests within a few seconds one payment (portal-spec.md
  * §9: a double tap never makes two intents). One row per clerk and request (the plan, or the default
  * amount); a request inside the window reuses the row's idempotency key, and the provider answers the

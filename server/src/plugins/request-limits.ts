@@ -5,10 +5,11 @@
 // request's start until its last byte arrived:
 // - a body that is not an upload (JSON, at most 1 MB) must arrive whole within BODY_MS: past it the
 //   client gets Node's own 408 answer (framework-answers.ts) and the connection is closed;
-// - an upload (multipart) may take as long as it needs while it moves: it is cut when it sends nothing
-//   for UPLOAD_IDLE_MS (the socket's own inactivity timer), or less than UPLOAD_MIN_BYTES in a window of
-//   that length (a trickle of a byte every 20 s never goes quiet, but holds a connection and a half-
-//   written file for ever). The reader then fails as for a client gone, and takes back what it received.
+// - an upload (multipart, or a tus PATCH) may take as long as it needs while it moves: it is cut
+//   when it sends nothing for UPLOAD_IDLE_MS (the socket's own inactivity timer), or less than
+//   UPLOAD_MIN_BYTES in a window of that length (a trickle of a byte every 20 s never goes quiet, but
+//   holds a connection and a half-written file for ever). The reader then fails as for a client gone,
+//   and takes back what it received (tus keeps what arrived, for the resume).
 // The numbers are constants, not settings; tests shorten them through the app's options.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { clientErrorHandler } from './framework-answers.ts'
@@ -33,13 +34,16 @@ export const REQUEST_LIMITS: RequestLimits = {
 const hasBody = (request: FastifyRequest) =>
   request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0')
 
+/** Multipart forms, and a resumable upload's bytes (tus PATCH: application/offset+octet-stream). */
+const isUpload = (request: FastifyRequest) => /^(multipart\/|application\/offset\+octet-stream)/i.test(request.headers['content-type'] ?? '')
+
 /** Watches every request's body until it has arrived whole (or the request ends), with `limits`. */
 export function registerRequestLimits(app: FastifyInstance, limits: RequestLimits): void {
   app.addHook('onRequest', async (request) => {
     const socket = request.raw.socket
     // app.inject's stand-in socket has no timers and never stalls.
     if (!hasBody(request) || request.raw.complete || typeof socket?.setTimeout !== 'function') return
-    const stop = /^multipart\//i.test(request.headers['content-type'] ?? '') ? watchUpload(request, limits) : watchBody(request, limits)
+    const stop = isUpload(request) ? watchUpload(request, limits) : watchBody(request, limits)
     request.raw.once('end', stop)
     request.raw.once('close', stop)
   })

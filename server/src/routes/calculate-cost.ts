@@ -16,7 +16,7 @@ export const calculateCostRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate)
 
   app.post('/calculate-cost', { schema: { response: { 200: CalculateCostResponse } } }, async (request) =>
-    calculateCost(request, request.clerk!.userId, { db: app.database.db, storage: app.storage, measure }),
+    calculateCost(request, request.clerk!.userId, { db: app.database.db, storage: app.storage, measure, resumableUploads: app.resumableUploads }),
   )
 
   app.get('/calculate-cost/:folderToken', { schema: { params: StoredFolderParams, response: { 200: CalculateCostResponse } } }, async (request) =>

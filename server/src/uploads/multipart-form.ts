@@ -89,6 +89,8 @@ export interface FileFieldRule<M> {
 export interface FilesForm<M> {
   /** Each text field's value (the last one sent, when a name comes twice). */
   fields: Map<string, string>
+  /** Every value of each text field, in the order sent (a field that repeats, e.g. `upload_ids`). */
+  fieldValues: Map<string, string[]>
   /** The received files of each file field, in the order sent; a field with none is absent. */
   files: Map<string, ReceivedUpload<M>[]>
 }
@@ -106,6 +108,7 @@ export async function readFilesForm<M>(
 ): Promise<FilesForm<M>> {
   requireMultipart(request, requiredText)
   const fields = new Map<string, string>()
+  const fieldValues = new Map<string, string[]>()
   const files = new Map<string, ReceivedUpload<M>[]>()
   // One file past every field's limit still reaches the loop, so the field's own words refuse it.
   const maxFiles = Object.values(fileFields).reduce((sum, rule) => sum + rule.maxFiles, 1)
@@ -113,6 +116,7 @@ export async function readFilesForm<M>(
     for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: maxFiles, fields: maxFields } })) {
       if (part.type === 'field') {
         fields.set(part.fieldname, String(part.value))
+        fieldValues.set(part.fieldname, [...(fieldValues.get(part.fieldname) ?? []), String(part.value)])
         continue
       }
       const rule = Object.hasOwn(fileFields, part.fieldname) ? fileFields[part.fieldname] : undefined
@@ -132,7 +136,7 @@ export async function readFilesForm<M>(
     await undoAll(files)
     throw error
   }
-  return { fields, files }
+  return { fields, fieldValues, files }
 }
 
 /** Takes back every file of a read form (after a refusal of its fields, or any failure). */

@@ -1,0 +1,146 @@
+// The tus 1.0.0 server behind /api/uploads (creation, expiration, termination): a clerk's audio file
+// arrives in as many PATCH requests as the connection needs, each resuming at the last byte the server
+// acknowledged (README, API notes: uploads that resume).
+//
+// The bytes are staged by @tus/file-store in DATA_DIR/resumable-uploads, one file per upload plus its
+// `.json` description: a folder every process on the same data folder reads, so any of them can resume
+// an upload another began (issue 27 may move the staging to object storage with @tus/s3-store). The
+// staged file is not the clerk's stored file: calculate-cost checks and measures a finished upload
+// exactly as it does a multipart one and copies it into the clerk's storage through file-storage.ts.
+//
+// Who owns an upload is a database row (resumable_uploads), written at creation; the route checks it
+// before tus sees any other request. Only the route's checks and these hooks decide; tus answers the
+// protocol.
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { open, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { FileStore } from '@tus/file-store'
+import { MemoryLocker, Server, type Locker, type Upload } from '@tus/server'
+import { AUDIO_MAX_BYTES } from '@contract/create-job.ts'
+import type { Db } from '../db/database.ts'
+import { lookupsRepository } from '../repositories/lookups-repository.ts'
+import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
+import { extensionOf, HEAD_BYTES, safeFileName } from '../storage/file-storage.ts'
+import { contentMatchesExtension } from '../uploads/file-signatures.ts'
+import { RESUMABLE_UPLOAD_MESSAGES as M } from './resumable-upload-messages.ts'
+import { FINISHED_UPLOAD_LIFETIME_MS, MAX_UNUSED_UPLOADS, UNFINISHED_UPLOAD_LIFETIME_MS } from './upload-limits.ts'
+
+/** Where the uploads are staged, inside the data folder. */
+export const RESUMABLE_UPLOADS_FOLDER = 'resumable-uploads'
+
+export interface ResumableUploads {
+  tus: Server
+  store: FileStore
+  /** The folder of the staged files. */
+  directory: string
+  /** The staged file of an upload (finished or not). */
+  stagedPath(id: string): string
+  /** Tells the hooks who sent this request (the route has authenticated it). */
+  setClerk(request: IncomingMessage, userId: string): void
+}
+
+/** tus's refusal: its hooks throw this shape, and tus answers it with the status and the text. */
+const refusal = (status_code: number, body: string) => ({ status_code, body })
+
+/** The Node request under tus's web Request (srvx keeps it there). */
+const nodeRequestOf = (req: Request) => (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req
+
+export function createResumableUploads({ db, dataDir, mountPath, locker }: { db: Db; dataDir: string; mountPath: string; locker?: Locker }): ResumableUploads {
+  const directory = path.join(dataDir, RESUMABLE_UPLOADS_FOLDER)
+  // The store's own deleteExpired is never called: it took finished uploads too (their `.json` keeps
+  // offset 0, so size !== offset holds for every upload; tus-node-server's known trap). The sweep
+  // works from the database rows instead (tasks/resumable-upload-sweep.ts). The expiration here only
+  // makes tus send Upload-Expires and answer 410 to a PATCH of an expired upload.
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_LIFETIME_MS })
+  const clerks = new WeakMap<IncomingMessage, string>()
+  const clerkOf = (req: Request) => {
+    const node = nodeRequestOf(req)
+    const userId = node ? clerks.get(node) : undefined
+    // The route sets it for every request it hands over; a request without one never reaches tus.
+    if (!userId) throw refusal(404, M.notFound)
+    return userId
+  }
+  const stagedPath = (id: string) => path.join(directory, id)
+
+  const tus = new Server({
+    path: mountPath,
+    datastore: store,
+    // The portal is served from the same origin: the Location header is a path, whatever the proxy.
+    relativeLocation: true,
+    // The embedded PGlite allows one process only, so the in-process locker is exact there; with
+    // PostgreSQL the caller passes the advisory-lock one (postgres-locker.ts).
+    locker: locker ?? new MemoryLocker(),
+    maxSize: AUDIO_MAX_BYTES,
+    namingFunction: () => randomUUID(),
+    // A finished upload stays until calculate-cost takes it or it expires; the clerk may still cancel it.
+    disableTerminationForFinishedUploads: false,
+
+    async onUploadCreate(req, upload) {
+      const userId = clerkOf(req)
+      if (upload.size === undefined) throw refusal(400, M.lengthRequired)
+      const fileName = safeFileName(upload.metadata?.filename ?? '', 'audio')
+      const allowed = (await lookupsRepository.allowedFileTypes(db)).audio
+      if (!allowed.includes(extensionOf(fileName))) throw refusal(400, M.wrongType(fileName, allowed))
+      if (upload.size === 0) throw refusal(400, M.wrongContent(fileName))
+      // Checked here too (tus checks maxSize before this hook), so the words are the clerk's.
+      if (upload.size > AUDIO_MAX_BYTES) throw refusal(413, M.tooLarge(fileName, AUDIO_MAX_BYTES))
+      // A count, not a reservation: two creations at once may pass it together, which bounds the
+      // clerk's staged bytes a little looser, never without limit.
+      const open = await resumableUploadsRepository.countUnused(db, userId)
+      if (open >= MAX_UNUSED_UPLOADS) throw refusal(429, M.tooManyOpen(open))
+      const expiresAt = new Date(Date.now() + UNFINISHED_UPLOAD_LIFETIME_MS)
+      await resumableUploadsRepository.create(db, { id: upload.id, userId, fileName, sizeBytes: upload.size, expiresAt })
+      return { metadata: { filename: fileName } }
+    },
+
+    async onUploadFinish(_req, upload) {
+      const row = await resumableUploadsRepository.findById(db, upload.id)
+      const fileName = row?.fileName ?? 'audio'
+      if (!contentMatchesExtension(extensionOf(fileName), await readHead(stagedPath(upload.id)))) {
+        // Refused as the multipart path refuses it, and nothing of it stays.
+        await removeUpload(directory, db, upload.id)
+        throw refusal(400, M.wrongContent(fileName))
+      }
+      const now = new Date()
+      await resumableUploadsRepository.markFinished(db, upload.id, now, new Date(now.getTime() + FINISHED_UPLOAD_LIFETIME_MS))
+      return {}
+    },
+  })
+
+  // Termination: the row goes with the file (tus removed the file).
+  tus.on('POST_TERMINATE', (_req: unknown, _res: unknown, id: string) => {
+    resumableUploadsRepository.remove(db, id).catch(() => undefined)
+  })
+
+  return { tus, store, directory, stagedPath, setClerk: (request, userId) => clerks.set(request, userId) }
+}
+
+/**
+ * Removes an upload's staged file and its `.json` (FileKvStore's name for it; either may be gone
+ * already), then its row: files first, so a failure leaves the row for the next sweep to try again.
+ */
+export async function removeUpload(directory: string, db: Db, id: string): Promise<void> {
+  await removeStagedFile(directory, id)
+  await resumableUploadsRepository.remove(db, id)
+}
+
+/** Removes an upload's staged file and its `.json`, keeping its row. */
+export async function removeStagedFile(directory: string, id: string): Promise<void> {
+  const staged = path.join(directory, id)
+  await rm(staged, { force: true })
+  await rm(`${staged}.json`, { force: true })
+}
+
+async function readHead(filePath: string): Promise<Buffer> {
+  const file = await open(filePath, 'r')
+  try {
+    const head = Buffer.alloc(HEAD_BYTES)
+    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0)
+    return head.subarray(0, bytesRead)
+  } finally {
+    await file.close()
+  }
+}
+
+export type { Upload }

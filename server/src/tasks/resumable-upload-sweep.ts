@@ -1,0 +1,40 @@
+// Sweeps the resumable (tus) uploads at start and every quarter of an hour, in each server process:
+// an upload past its expiry loses its staged file and `.json`, then its row. Unfinished uploads expire
+// 24 h after creation, finished unused ones as long after finishing as a priced folder lives, used
+// ones keep only a row (their staged file went when calculate-cost took them; their audio belongs to
+// an upload folder, which this sweep never touches). Driven by the rows, never by @tus/file-store's
+// deleteExpired, which took finished uploads too. Safe in several processes at once (removing twice
+// is harmless).
+import type { FastifyInstance } from 'fastify'
+import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
+import { removeUpload } from '../resumable-uploads/tus-server.ts'
+import { schedulePeriodicTask } from './periodic-task.ts'
+
+export const RESUMABLE_UPLOAD_SWEEP_INTERVAL_MS = 15 * 60_000
+/** Uploads handled per query, so a long backlog never loads all at once. */
+const BATCH = 100
+
+/** Removes the uploads that expired before `now`; answers how many went. */
+export async function sweepResumableUploads(app: FastifyInstance, now = new Date()): Promise<number> {
+  const { db } = app.database
+  let removed = 0
+  for (;;) {
+    const expired = await resumableUploadsRepository.expired(db, now, BATCH)
+    for (const upload of expired) {
+      await removeUpload(app.resumableUploads.directory, db, upload.id)
+      removed += 1
+    }
+    if (expired.length < BATCH) break
+  }
+  if (removed > 0) app.log.info({ removed }, 'expired resumable uploads swept')
+  return removed
+}
+
+export function scheduleResumableUploadSweep(app: FastifyInstance, intervalMs = RESUMABLE_UPLOAD_SWEEP_INTERVAL_MS): void {
+  schedulePeriodicTask(app, {
+    intervalMs,
+    runWhenReady: true,
+    work: () => sweepResumableUploads(app),
+    failureMessage: 'resumable upload sweep failed; it runs again within a quarter of an hour',
+  })
+}
