@@ -104,6 +104,8 @@ describe('create-job', () => {
       sla_slot: { name: '1 Hour Priority' },
       job_status: { status: 'Submitted' },
       staff_note: [],
+      remarks: '',
+      failure_reason: null,
     })
     // The deadline is the submission time plus the slot's hours, exactly.
     expect(Date.parse(job!.sla_deadline) - Date.parse(job!.created_at)).toBe(HOUR)
