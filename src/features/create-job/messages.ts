@@ -32,6 +32,35 @@ export const WIZARD_TEXT = {
   /** Next pressed without a connection, or the upload broke off (decisions.md, "Field use: the wizard without a connection"). */
   costOffline: 'You are offline. The cost will be calculated as soon as the connection is back. Everything you entered is kept.',
 
+  // Recording in the wizard (issue 25; docs/decisions/recording-in-the-wizard.md)
+  record: 'Record',
+  stop: 'Stop',
+  pause: 'Pause',
+  resume: 'Resume',
+  recorderLabel: 'Recorder',
+  recordingName: 'Recording name',
+  elapsed: 'Time recorded',
+  recordingNow: 'Recording',
+  pausedNow: 'Paused',
+  level: 'Microphone level',
+  startingRecorder: 'Starting the microphone...',
+  keepScreenOn: 'Keep the screen on while recording: some tablets stop recording when the screen locks.',
+  microphoneBlocked:
+    'The microphone is blocked for this site. To record, allow the microphone in your browser’s site settings (the icon beside the address, then Site settings, Microphone, Allow), then press Record again. You can still choose audio files.',
+  noMicrophone: 'No microphone was found on this device. Connect one and press Record again, or choose audio files.',
+  microphoneFailed: 'The microphone could not be started. Close other apps that may be using it and press Record again, or choose audio files.',
+  cannotRecord: 'This browser cannot record audio. Record with another app and choose the files here.',
+  noRoomToRecord: 'This device is out of room, so recording cannot start. Free some space, or choose audio files.',
+  lowRoom: 'This device has less than 100 MB of room left: the recording will stop when it is full.',
+  stoppedFull: 'This device is out of room, so recording stopped. What was recorded until then is kept in the audio files.',
+  stoppedMicrophoneLost: 'The microphone was taken away (unplugged, or used by another app), so recording stopped. What was recorded until then is kept in the audio files.',
+  stoppedByItself: 'Recording stopped by itself (the browser stops it when the page is hidden or the screen locks on some tablets). What was recorded until then is kept in the audio files.',
+  notKeptWhileRecording: 'This recording cannot be kept on this device while it is made: if the page closes, it is lost. Stop it to keep it in the audio files.',
+  interrupted: (name: string, size: string) => `A recording was interrupted before it was stopped: “${name}” (${size} kept on this device).`,
+  recoverRecording: 'Recover recording',
+  deleteRecording: 'Delete recording',
+  recoverFailed: 'The recording could not be read back from this device.',
+
   // Step 2
   totalLength: 'Total audio length',
   billedMinutes: (minutes: number) => (minutes === 1 ? 'charged as 1 minute' : `charged as ${minutes} minutes`),
