@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { chooseRecordingFormat, MP4_AUDIO, WEBM_OPUS } from './recording-format'
+import { chooseRecordingFormat, MP4_ANY } from './recording-format'
 import { levelFromSamples } from './recording-level'
 import { nextRecordingName, recordingFileName } from './recording-names'
 import { LOW_ROOM_BYTES, NO_ROOM_BYTES, roomVerdict } from './recording-room'
 import { elapsedMs, formatElapsed, pauseStopwatch, resumeStopwatch, startStopwatch } from './recording-time'
 
 describe('chooseRecordingFormat', () => {
-  it('records MP4 where the browser writes it (Safari), as .m4a', () => {
-    expect(chooseRecordingFormat(() => true)).toEqual({ mimeType: 'audio/mp4', extension: 'm4a' })
+  it('records MP4 with AAC where the browser writes it (Safari), as .m4a', () => {
+    expect(chooseRecordingFormat(() => true)).toEqual({ mimeType: 'audio/mp4;codecs=mp4a.40.2', extension: 'm4a' })
   })
-  it('records WebM with Opus elsewhere (Chromium, Firefox), as .webm', () => {
-    expect(chooseRecordingFormat((type) => type === 'audio/webm;codecs=opus')).toBe(WEBM_OPUS)
-    expect(chooseRecordingFormat((type) => type === MP4_AUDIO.mimeType)).toBe(MP4_AUDIO)
+  it('records WebM with Opus where MP4 would not be AAC (Chromium writes Opus in MP4), as .webm', () => {
+    // What Chromium 156 answers: plain audio/mp4 yes (Opus inside), AAC no, WebM Opus yes.
+    const chromium = (type: string) => type === 'audio/mp4' || type === 'audio/webm;codecs=opus'
+    expect(chooseRecordingFormat(chromium)).toEqual({ mimeType: 'audio/webm;codecs=opus', extension: 'webm' })
   })
-  it('says null where the browser writes neither', () => {
+  it('falls back to plain MP4 for a browser that names no codec and writes no WebM (an older Safari)', () => {
+    expect(chooseRecordingFormat((type) => type === 'audio/mp4')).toBe(MP4_ANY)
+  })
+  it('says null where the browser writes none of them', () => {
     expect(chooseRecordingFormat(() => false)).toBeNull()
   })
 })
