@@ -5,7 +5,7 @@
 // records, and when it stops, by the clerk's hand or by itself (microphone gone, page hidden, device
 // full), what was recorded becomes one of the job's audio files through `onRecorded`.
 // The browser's parts (getUserMedia, MediaRecorder, AudioContext, wakeLock) are used only here.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { newIdempotencyKey } from '@/lib/api-client'
 import { isQuotaError } from '@/lib/clerk-drafts'
 import { roomLeft } from '@/lib/device-storage'
@@ -85,8 +85,11 @@ export function useRecorder({ clerk, defaultName, onRecorded }: UseRecorderOptio
   const [state, setState] = useState<RecorderState>({ status: 'idle', elapsedMs: 0, level: null, name: defaultName, problem: null, notices: [] })
   const session = useRef<Session | null>(null)
   const latest = useRef({ onRecorded, defaultName, name: defaultName })
-  latest.current.onRecorded = onRecorded
-  latest.current.defaultName = defaultName
+  // The recording's end is handled by the browser's events: they read the latest props from here.
+  useLayoutEffect(() => {
+    latest.current.onRecorded = onRecorded
+    latest.current.defaultName = defaultName
+  })
   const said = useRef(new Set<string>())
 
   const notify = useCallback((notice: string) => {

@@ -14,6 +14,6 @@ export function nextRecordingName(fileNames: readonly string[]): string {
  * blank name falls back to `fallback`; the extension follows the format.
  */
 export function recordingFileName(name: string, fallback: string, extension: string): string {
-  const clean = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100)
+  const clean = name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 100)
   return `${clean || fallback}.${extension}`
 }
