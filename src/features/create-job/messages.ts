@@ -23,6 +23,8 @@ export const WIZARD_TEXT = {
   tooManyAudio: (max: number) => `A job can carry at most ${max} audio files.`,
   audioTooLarge: (name: string) => `${name} is larger than 2 GB, the largest audio file a job can carry.`,
   removeFile: (name: string) => `Remove ${name}`,
+  renameFile: (name: string) => `Rename ${name}`,
+  newName: (name: string) => `New name for ${name}`,
   typesFailed: 'Failed to load allowed file types. Please try again.',
   retry: 'Try again',
   calculating: 'Calculating cost, please wait...',

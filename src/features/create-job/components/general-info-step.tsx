@@ -9,13 +9,14 @@ import { AUDIO_MAX_BYTES, AUDIO_MAX_FILES, PROPERTY_ADDRESS_MAX_LENGTH } from '@
 import { FileDropZone } from '@/components/file-drop-zone'
 import { StatusMessage } from '@/components/status-message'
 import { UploadProgress } from '@/components/upload-progress'
+import { extensionOf } from '@/lib/file-extensions'
 import { useLookup } from '@/lib/lookups'
 import type { DraftFile, WizardDraft } from '../draft/wizard-draft'
 import type { WizardAction } from '../draft/wizard-reducer'
 import { takeFiles } from '../lib/file-intake'
-import { nextRecordingName } from '../lib/recording-names'
+import { nextRecordingName, recordingFileName } from '../lib/recording-names'
 import { WIZARD_TEXT as TEXT } from '../messages'
-import { FileList } from './file-list'
+import { baseName, FileList } from './file-list'
 import { InterruptedRecordings } from './interrupted-recordings'
 import { Recorder } from './recorder'
 import type { CostUploadState } from './use-cost-upload'
@@ -151,10 +152,23 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
       {draft.audioFiles.length === 0 ? (
         <p className={styles.muted}>{TEXT.audioRequired}</p>
       ) : (
-        <FileList label={TEXT.audioFiles} files={draft.audioFiles} disabled={busy} onRemove={(id) => {
+        <FileList
+          label={TEXT.audioFiles}
+          files={draft.audioFiles}
+          disabled={busy}
+          onRemove={(id) => {
             dispatch({ type: 'removeAudio', id })
             onJobChanged()
-          }} />
+          }}
+          onRename={(id, base) => {
+            const file = draft.audioFiles.find((audio) => audio.id === id)
+            if (!file) return
+            const name = recordingFileName(base, baseName(file.name), extensionOf(file.name))
+            if (name === file.name) return
+            dispatch({ type: 'renameAudio', id, name })
+            onJobChanged()
+          }}
+        />
       )}
 
       {upload.status === 'uploading' && (
