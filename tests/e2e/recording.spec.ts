@@ -61,16 +61,16 @@ const timer = (page: Page) => page.getByRole('timer', { name: 'Time recorded' })
 const audioList = (page: Page) => page.getByRole('list', { name: 'Audio files' })
 
 /** Presses Next on step 1 and returns the length the server measured (calculate-cost's answer). */
-async function priceIt(page: Page): Promise<number> {
+async function priceIt(page: Page): Promise<{ seconds: number; names: string[] }> {
   const answer = page.waitForResponse((response) => response.url().endsWith('/api/clerk/calculate-cost') && response.request().method() === 'POST')
   await page.getByRole('button', { name: 'Next' }).click()
   const response = await answer
   expect(response.status()).toBe(200)
-  const body = (await response.json()) as { audio_duration: number }
+  const body = (await response.json()) as { audio_duration: number; audio_files: { file_name: string }[] }
   test.info().annotations.push({ type: 'measured', description: `${body.audio_duration} s` })
   await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()
   await expect(page.getByText(/^Total audio length:/)).toHaveText(`Total audio length: ${Math.round(body.audio_duration)} s (charged as 1 minute)`)
-  return body.audio_duration
+  return { seconds: body.audio_duration, names: body.audio_files.map((file) => file.file_name) }
 }
 
 test('a recording is made, stopped, listed, priced at its measured length and submitted', async ({ page }) => {
@@ -102,9 +102,17 @@ test('a recording is made, stopped, listed, priced at its measured length and su
   await expect(audioList(page).getByRole('listitem')).toHaveCount(1)
   await expect(audioList(page)).toContainText('Kitchen.webm')
   await expect(page.getByRole('button', { name: 'Remove Kitchen.webm' })).toBeVisible()
+  await shoot(page, 'stopped')
+  // Renamed once more after it stopped: the server is sent the new name.
+  await page.getByRole('button', { name: 'Rename Kitchen.webm' }).click()
+  await page.getByRole('textbox', { name: 'New name for Kitchen.webm' }).fill('Kitchen and pantry')
+  await shoot(page, 'renaming')
+  await page.getByRole('textbox', { name: 'New name for Kitchen.webm' }).press('Enter')
+  await expect(page.getByRole('button', { name: 'Remove Kitchen and pantry.webm' })).toBeVisible()
   await shoot(page, 'stopped-renamed')
 
-  const measured = await priceIt(page)
+  const { seconds: measured, names } = await priceIt(page)
+  expect(names).toEqual(['Kitchen and pantry.webm'])
   expect(measured).toBeGreaterThanOrEqual(5 - 1)
   expect(measured).toBeLessThanOrEqual(6 + 1)
 
@@ -141,7 +149,7 @@ test('a reload mid-recording offers Recover recording, which gives back all but 
   await expect(page.getByRole('button', { name: 'Recover recording' })).toHaveCount(0)
 
   await page.getByRole('textbox', { name: /^Property address/ }).fill('9 Station Road, Thirsk YO7 1PZ')
-  const measured = await priceIt(page)
+  const { seconds: measured } = await priceIt(page)
   expect(measured).toBeGreaterThanOrEqual(8 - 2)
   expect(measured).toBeLessThanOrEqual(9)
 })
