@@ -248,6 +248,8 @@ function connectLevelMeter(stream: MediaStream): { level: () => number; close: (
   if (!AudioContextClass) return null
   try {
     const context = new AudioContextClass()
+    // Made after the microphone was granted, no longer in the click: Safari starts it suspended.
+    void context.resume?.().catch(() => undefined)
     const analyser = context.createAnalyser()
     analyser.fftSize = 1024
     context.createMediaStreamSource(stream).connect(analyser)
