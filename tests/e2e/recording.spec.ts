@@ -13,6 +13,7 @@ import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts'
+import { keptInPage } from './support/kept-draft.ts'
 import { giveCredits } from './support/ops.ts'
 
 // The fake microphone's sound must exist when the browser starts, before any hook runs: made now.
@@ -57,6 +58,19 @@ async function openWizardSignedIn(page: Page, credits: number | null): Promise<s
   return email
 }
 
+/** Rows of recording chunks in the page's IndexedDB (src/lib/recording-chunks.ts), every clerk's. */
+function keptChunks(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const request = (r: IDBRequest) => new Promise<unknown>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))))
+    const db = (await request(indexedDB.open('inspectscribe'))) as IDBDatabase
+    try {
+      return (await request(db.transaction('recordingChunks').objectStore('recordingChunks').count())) as number
+    } finally {
+      db.close()
+    }
+  })
+}
+
 const timer = (page: Page) => page.getByRole('timer', { name: 'Time recorded' })
 const audioList = (page: Page) => page.getByRole('list', { name: 'Audio files' })
 
@@ -85,6 +99,8 @@ test('a recording is made, stopped, listed, priced at its measured length and su
   await expect(page.getByRole('meter', { name: 'Microphone level' })).not.toHaveAttribute('aria-valuenow', '0')
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
   await expect(timer(page)).toHaveText('00:02')
+  // Written as they arrive, one a second, not at the end.
+  await expect.poll(() => keptChunks(page)).toBeGreaterThanOrEqual(2)
   await shoot(page, 'recording')
 
   await page.getByRole('button', { name: 'Pause' }).click()
@@ -141,8 +157,10 @@ test('a reload mid-recording offers Recover recording, which gives back all but 
   await expect(offer).toBeHidden()
   await expect(audioList(page).getByRole('button', { name: 'Remove Recording 1.webm' })).toBeVisible()
 
-  // Recovered once: it is now a file of the draft, kept as the draft's files are, and not offered again.
-  await expect(page.getByText(/^Room left on this device for drafts:/)).toBeVisible()
+  // Recovered once: it is now a file of the draft, kept as the draft's files are (its chunks go once
+  // that is saved), and not offered again.
+  await expect.poll(async () => (await keptInPage(page))?.files.map((file) => file.name)).toEqual(['Recording 1.webm'])
+  await expect.poll(() => keptChunks(page)).toBe(0)
   await page.reload()
   await expect(audioList(page).getByRole('button', { name: 'Remove Recording 1.webm' })).toBeVisible()
   await expect(page.getByText(/^Draft restored from/)).toBeVisible()
