@@ -3,6 +3,7 @@
 // clerkDrafts, and its files as Blobs in clerkFiles. A file is written once, when it is first saved;
 // later saves rewrite only the small record. Files the record no longer names are removed in the same
 // transaction that writes it, so the record never names a file that is not there.
+// A recording's chunks (version 4) are the draft's too: erased with it.
 // Kept across logout and the inactivity logout on purpose; erased by its owner (submit, discard) and
 // by forgetClerk when the account is deleted.
 import type { Static, TSchema } from 'typebox'
@@ -35,7 +36,8 @@ export function isBlob(value: unknown): value is Blob {
   return tag === '[object Blob]' || tag === '[object File]'
 }
 
-function isQuotaError(error: unknown): boolean {
+/** True for a write the device refused for lack of room, wrapped by Dexie or not. */
+export function isQuotaError(error: unknown): boolean {
   // Dexie names its own errors after the DOMException it wraps, and keeps that one as `inner`.
   for (let e = error as { name?: unknown; inner?: unknown } | undefined; e && typeof e === 'object'; e = e.inner as typeof e) {
     if (e.name === 'QuotaExceededError') return true
@@ -105,12 +107,17 @@ export async function readClerkDraft<S extends TSchema>(clerk: string, schema: S
   return undefined
 }
 
-/** Erases the clerk's draft and its files. */
+/**
+ * Erases the clerk's draft, its files and its recordings' chunks (src/lib/recording-chunks.ts): a
+ * recording belongs to the draft, stopped or interrupted, and goes by the same rules as a picked file.
+ */
 export async function eraseClerkDraft(clerk: string, db: LocalDb = localDb): Promise<void> {
   try {
-    await db.transaction('rw', db.clerkDrafts, db.clerkFiles, async () => {
+    await db.transaction('rw', [db.clerkDrafts, db.clerkFiles, db.recordings, db.recordingChunks], async () => {
       await db.clerkDrafts.delete(clerk)
       await db.clerkFiles.where('clerk').equals(clerk).delete()
+      await db.recordings.where('clerk').equals(clerk).delete()
+      await db.recordingChunks.where('clerk').equals(clerk).delete()
     })
   } catch {
     // Refused: nothing was kept either.

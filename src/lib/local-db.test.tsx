@@ -103,7 +103,7 @@ describe('useLocalRecord when IndexedDB never answers', () => {
 })
 
 describe('local database: the upgrade from version 1', () => {
-  it('keeps version 1’s drafts and preferences, and adds the clerk draft stores and the job list store', async () => {
+  it('keeps version 1’s drafts and preferences, and adds the clerk draft stores, the job list store and the recording stores', async () => {
     const indexedDB = new IDBFactory()
     // The database as the first release left it: version 1's stores and nothing else.
     const released = new Dexie('inspectscribe', { indexedDB, IDBKeyRange })
@@ -115,7 +115,7 @@ describe('local database: the upgrade from version 1', () => {
 
     const upgraded = new LocalDb('inspectscribe', { indexedDB, IDBKeyRange })
     await upgraded.open()
-    expect(upgraded.verno).toBe(3)
+    expect(upgraded.verno).toBe(4)
     // Upgrading is not creating: what local storage holds now is not moved over version 1's values.
     expect(await readLocal('drafts', 'signup', Type.Unknown(), upgraded)).toEqual({ fullName: 'Ada', email: 'ada@example.com', agreed: true })
     expect(await readLocal('preferences', 'my-jobs-filters', Type.Unknown(), upgraded)).toEqual({ status: 'Completed', reportType: '', jobType: 'AI', range: null })
@@ -124,6 +124,9 @@ describe('local database: the upgrade from version 1', () => {
     expect(await upgraded.clerkFiles.where('clerk').equals('7').primaryKeys()).toEqual([['7', 'f1']])
     await upgraded.jobsCaches.put({ id: 'inspectscribe.jobs-cache.7', value: '{}' })
     expect(await upgraded.jobsCaches.get('inspectscribe.jobs-cache.7')).toEqual({ id: 'inspectscribe.jobs-cache.7', value: '{}' })
+    await upgraded.recordings.put({ clerk: '7', id: 'r1', name: 'Recording 1', mimeType: 'audio/webm;codecs=opus', extension: 'webm', startedAt: 1 })
+    await upgraded.recordingChunks.put({ clerk: '7', id: 'r1', seq: 0, blob: new NodeBlob(['abc']) as unknown as Blob })
+    expect(await upgraded.recordingChunks.where('[clerk+id]').equals(['7', 'r1']).primaryKeys()).toEqual([['7', 'r1', 0]])
     upgraded.close()
   })
 })

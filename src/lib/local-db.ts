@@ -28,6 +28,11 @@ export interface LocalRecord {
 //    'inspectscribe.jobs-cache.<clerk>', value the persister's serialized string). It was in local
 //    storage, whose ~5 M characters a 5,000-job list nears; the old keys are removed, not moved (the
 //    list is read again at the next visit online).
+// 4: recordings (one per recording made in Create Job, keyed [clerk+id]: its name, type and start)
+//    and recordingChunks (its MediaRecorder chunks, one row per second of audio, keyed
+//    [clerk+id+seq]), src/lib/recording-chunks.ts. Each chunk is its own small write as it arrives,
+//    never one growing Blob (writes above about 200 MB fail on iOS), so a tab that dies mid-recording
+//    leaves all but its last chunk. Nothing to move.
 
 /** The stores of the latest version that hold {id, value} records. A new store is named here and in a new version. */
 export type LocalStore = 'drafts' | 'preferences' | 'jobsCaches'
@@ -52,6 +57,24 @@ export interface ClerkFileRecord {
   blob: Blob
 }
 
+/** A recording made in Create Job, while its chunks are kept apart (src/lib/recording-chunks.ts). */
+export interface RecordingRecord {
+  clerk: string
+  id: string
+  name: string
+  mimeType: string
+  extension: string
+  startedAt: number
+}
+
+/** One MediaRecorder chunk of a recording, `seq` counting from 0 in the order they arrived. */
+export interface RecordingChunkRecord {
+  clerk: string
+  id: string
+  seq: number
+  blob: Blob
+}
+
 /** Values kept in local storage before this database; moved once, when it is created. */
 const FROM_LOCAL_STORAGE: { key: string; store: LocalStore; id: string }[] = [
   { key: 'signup_draft', store: 'drafts', id: 'signup' },
@@ -64,12 +87,15 @@ export class LocalDb extends Dexie {
   clerkDrafts!: Table<ClerkDraftRecord, string>
   clerkFiles!: Table<ClerkFileRecord, [string, string]>
   jobsCaches!: Table<JobsCacheRecord, string>
+  recordings!: Table<RecordingRecord, [string, string]>
+  recordingChunks!: Table<RecordingChunkRecord, [string, string, number]>
 
   constructor(name = LOCAL_DB_NAME, options?: DexieOptions) {
     super(name, options)
     this.version(1).stores({ drafts: 'id', preferences: 'id' })
     this.version(2).stores({ clerkDrafts: 'id', clerkFiles: '[clerk+fileId], clerk' })
     this.version(3).stores({ jobsCaches: 'id' })
+    this.version(4).stores({ recordings: '[clerk+id], clerk', recordingChunks: '[clerk+id+seq], [clerk+id], clerk' })
     this.on('populate', (tx) => moveFromLocalStorage(tx))
   }
 }

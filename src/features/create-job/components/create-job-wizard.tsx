@@ -7,6 +7,7 @@ import { Button, mergeClasses, Spinner } from '@fluentui/react-components'
 import { PageTitle } from '@/components/page-title'
 import { useLeaveProtection } from '@/lib/leave-protection'
 import { useLookup } from '@/lib/lookups'
+import { currentClerk } from '@/lib/session'
 import { useWizardDraft } from '../draft/use-wizard-draft'
 import { aiOption, costStepBlock } from '../lib/cost-options'
 import { WIZARD_TEXT as TEXT } from '../messages'
@@ -44,6 +45,9 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
   const [addressError, setAddressError] = useState<string | null>(null)
   const [templateError, setTemplateError] = useState<string | null>(null)
   const [addingCredit, setAddingCredit] = useState(false)
+  const [clerk] = useState(currentClerk)
+  /** A recording is being made: it must be stopped (and become a file) before Next or Discard draft. */
+  const [recording, setRecording] = useState(false)
 
   // §2: the first report type is preselected.
   const firstReportType = reportTypes.data?.[0]?.id
@@ -109,7 +113,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
 
   const nextDisabled =
     !loaded ||
-    (draft.step === 1 && (uploading || draft.audioFiles.length === 0 || draft.reportTypeId === null)) ||
+    (draft.step === 1 && (uploading || recording || draft.audioFiles.length === 0 || draft.reportTypeId === null)) ||
     (draft.step === 2 && costStepBlock(draft.option, draft.audioFiles.length, credits.balance, jobTypes) !== null)
   // The balance is checked again on step 4: a draft restored there, or credits spent in another tab,
   // never reaches a submit the server would refuse (spec §5: the cost must not exceed the balance).
@@ -124,7 +128,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
     <>
       <PageTitle>{TEXT.title}</PageTitle>
       <StepIndicator step={draft.step} />
-      <DraftNotice keeping={keeping} onDiscard={discardDraft} disabled={uploading || submission.busy} showRoom={draft.step === 1} />
+      <DraftNotice keeping={keeping} onDiscard={discardDraft} disabled={uploading || recording || submission.busy} showRoom={draft.step === 1} />
       {!loaded && <Spinner label={TEXT.draftOpening} />}
       {loaded && draft.step === 1 && (
         <GeneralInfoStep
@@ -137,6 +141,8 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
           notice={expiredNotice}
           addressError={addressError}
           onAddressTyped={() => setAddressError(null)}
+          clerk={clerk}
+          onRecordingChange={setRecording}
         />
       )}
       {loaded && draft.step === 2 && (

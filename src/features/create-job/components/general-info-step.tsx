@@ -1,22 +1,38 @@
 // Step 1, General Info (portal-spec.md §2, §5 "Create job step 1", "Upload extension filters"): the
 // property address, the report type (its description as a tooltip), and the audio files, dropped or
 // picked, listed with remove, short names and a count. While calculate-cost uploads, the fields rest
-// and the upload's progress shows with a Cancel.
-import { useState, type Dispatch, type RefObject } from 'react'
-import { Button, Field, Select, Textarea, Tooltip } from '@fluentui/react-components'
+// and the upload's progress shows with a Cancel. Beside the file zone, the recorder (./recorder.tsx):
+// a stopped recording is one more audio file; one interrupted on an earlier visit is offered back.
+import { useCallback, useState, type Dispatch, type RefObject } from 'react'
+import { Button, Field, makeStyles, Select, Textarea, tokens, Tooltip } from '@fluentui/react-components'
 import { AUDIO_MAX_BYTES, AUDIO_MAX_FILES, PROPERTY_ADDRESS_MAX_LENGTH } from '@contract/create-job.ts'
 import { FileDropZone } from '@/components/file-drop-zone'
 import { StatusMessage } from '@/components/status-message'
 import { UploadProgress } from '@/components/upload-progress'
+import { extensionOf } from '@/lib/file-extensions'
 import { useLookup } from '@/lib/lookups'
-import type { WizardDraft } from '../draft/wizard-draft'
+import type { DraftFile, WizardDraft } from '../draft/wizard-draft'
 import type { WizardAction } from '../draft/wizard-reducer'
 import { takeFiles } from '../lib/file-intake'
+import { nextRecordingName, recordingFileName } from '../lib/recording-names'
 import { WIZARD_TEXT as TEXT } from '../messages'
-import { FileList } from './file-list'
+import { baseName, FileList } from './file-list'
+import { InterruptedRecordings } from './interrupted-recordings'
+import { Recorder } from './recorder'
 import type { CostUploadState } from './use-cost-upload'
 import { StepSection } from './step-section'
 import { useWizardStyles } from './wizard-styles'
+
+const useStyles = makeStyles({
+  // The file zone and the recorder side by side from a tablet up, one above the other on a phone.
+  sources: {
+    display: 'grid',
+    gap: tokens.spacingVerticalM,
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(240px, 320px)',
+    alignItems: 'start',
+    '@media (max-width: 640px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+})
 
 export interface GeneralInfoStepProps {
   draft: WizardDraft
@@ -31,10 +47,15 @@ export interface GeneralInfoStepProps {
   /** Set by Next when the address is blank; cleared as the clerk types. */
   addressError: string | null
   onAddressTyped: () => void
+  /** The signed-in clerk, whose draft a recording belongs to; null: nothing is kept on the device. */
+  clerk: string | null
+  /** Recording started or ended: Next and Discard draft wait meanwhile. */
+  onRecordingChange: (recording: boolean) => void
 }
 
-export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelUpload, onJobChanged, notice, addressError, onAddressTyped }: GeneralInfoStepProps) {
+export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelUpload, onJobChanged, notice, addressError, onAddressTyped, clerk, onRecordingChange }: GeneralInfoStepProps) {
   const styles = useWizardStyles()
+  const layout = useStyles()
   const reportTypes = useLookup('report-types')
   const allowed = useLookup('allowed-file-types')
   const [problems, setProblems] = useState<string[]>([])
@@ -57,6 +78,15 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
       onJobChanged()
     }
   }
+
+  const full = draft.audioFiles.length >= AUDIO_MAX_FILES
+  const addRecording = useCallback(
+    (file: DraftFile) => {
+      dispatch({ type: 'addAudio', files: [file] })
+      onJobChanged()
+    },
+    [dispatch, onJobChanged],
+  )
 
   return (
     <StepSection title={TEXT.steps[0]} headingRef={headingRef}>
@@ -103,7 +133,17 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
           {TEXT.typesFailed}
         </StatusMessage>
       )}
-      <FileDropZone label={TEXT.audioFiles} multiple accept={audioTypes} disabled={busy || !allowed.data} onFiles={addAudio} hint={allowed.data && TEXT.audioHint(audioTypes)} />
+      <div className={layout.sources}>
+        <FileDropZone label={TEXT.audioFiles} multiple accept={audioTypes} disabled={busy || !allowed.data} onFiles={addAudio} hint={allowed.data && TEXT.audioHint(audioTypes)} />
+        <Recorder
+          clerk={clerk}
+          defaultName={nextRecordingName(draft.audioFiles.map((file) => file.name))}
+          disabled={busy || full}
+          onRecorded={addRecording}
+          onRecordingChange={onRecordingChange}
+        />
+      </div>
+      <InterruptedRecordings clerk={clerk} audioFileIds={draft.audioFiles.map((file) => file.id)} full={full} onRecovered={addRecording} />
       {problems.map((problem) => (
         <StatusMessage key={problem} intent="error">
           {problem}
@@ -112,10 +152,23 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
       {draft.audioFiles.length === 0 ? (
         <p className={styles.muted}>{TEXT.audioRequired}</p>
       ) : (
-        <FileList label={TEXT.audioFiles} files={draft.audioFiles} disabled={busy} onRemove={(id) => {
+        <FileList
+          label={TEXT.audioFiles}
+          files={draft.audioFiles}
+          disabled={busy}
+          onRemove={(id) => {
             dispatch({ type: 'removeAudio', id })
             onJobChanged()
-          }} />
+          }}
+          onRename={(id, base) => {
+            const file = draft.audioFiles.find((audio) => audio.id === id)
+            if (!file) return
+            const name = recordingFileName(base, baseName(file.name), extensionOf(file.name))
+            if (name === file.name) return
+            dispatch({ type: 'renameAudio', id, name })
+            onJobChanged()
+          }}
+        />
       )}
 
       {upload.status === 'uploading' && (

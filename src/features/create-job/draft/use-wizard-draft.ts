@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react'
 import { askToKeepStorage, fitsInRoom, roomLeft } from '@/lib/device-storage'
 import { eraseClerkDraft } from '@/lib/clerk-drafts'
+import { dropRecordingsKeptAsFiles } from '@/lib/recording-chunks'
 import { currentClerk } from '@/lib/session'
 import { createDraftSaver } from './draft-saver'
 import { draftFiles, restoreDraft, saveDraft } from './kept-draft'
@@ -62,6 +63,12 @@ function createKeeper(clerk: string | null, report: (change: (now: DraftKeeping)
         return fit
       }
       const result = await saveDraft(clerk, job.draft, fits)
+      // A recording now kept as a file of the saved draft needs its chunks no more; one that did not
+      // fit keeps them, and the next visit offers it back.
+      if (result.status === 'saved') {
+        const kept = job.draft.audioFiles.map((file) => file.id).filter((id) => !result.notKept.includes(id))
+        await dropRecordingsKeptAsFiles(clerk, kept).catch(() => undefined)
+      }
       await keeper.measureRoom()
       const names = draftFiles(job.draft).filter((file) => result.notKept.includes(file.id)).map((file) => file.name)
       report((now) => ({ ...now, room: keeper.room, notKept: names, saveFailed: result.status === 'saved' ? null : result.status }))

@@ -80,6 +80,7 @@ describe('wizardReducer: a calculated cost belongs to its files and report type'
   it.each<[string, (draft: WizardDraft) => WizardAction]>([
     ['adding an audio file', () => ({ type: 'addAudio', files: [audio('b.mp3', 'f9')] })],
     ['removing an audio file', () => ({ type: 'removeAudio', id: 'f0' })],
+    ['renaming an audio file', () => ({ type: 'renameAudio', id: 'f0', name: 'Kitchen.webm' })],
     ['changing the report type', () => ({ type: 'setReportType', id: 5 })],
   ])('%s drops the cost answer, its folder token and the chosen option', (_, action) => {
     const onCost = priced(filled('a.mp3', 'b.mp3'))
@@ -87,6 +88,14 @@ describe('wizardReducer: a calculated cost belongs to its files and report type'
     expect(changed.cost).toBeNull()
     expect(changed.option).toBeNull()
     expect(changed.step).toBe(1)
+  })
+
+  it('renames only the file named, and renaming to the same name changes nothing', () => {
+    const onCost = { ...priced(filled('a.mp3', 'b.mp3')), step: 1 as const }
+    const renamed = wizardReducer(onCost, { type: 'renameAudio', id: 'f1', name: 'Hall.mp3' })
+    expect(renamed.audioFiles.map((file) => file.name)).toEqual(['a.mp3', 'Hall.mp3'])
+    expect(renamed.audioFiles[1]?.file).toBe(onCost.audioFiles[1]?.file)
+    expect(wizardReducer(onCost, { type: 'renameAudio', id: 'f1', name: 'b.mp3' })).toBe(onCost)
   })
 
   it('an expired folder drops the cost and goes back to step 1, keeping the files', () => {

@@ -10,6 +10,8 @@ export type WizardAction =
   | { type: 'setReportType'; id: number }
   | { type: 'addAudio'; files: DraftFile[] }
   | { type: 'removeAudio'; id: string }
+  /** A new name for an audio file (a recording named after its room); the server sees this name. */
+  | { type: 'renameAudio'; id: string; name: string }
   /** The server's answer for the audio files `fileIds` and `reportTypeId`; `aiOption` is what AI preselects. */
   | { type: 'costCalculated'; answer: CalculateCostResponse; fileIds: string[]; reportTypeId: number; aiOption: ChosenOption | null }
   /** Step 1's Next when the cost of these very files is still valid: no new upload. */
@@ -44,6 +46,10 @@ export function wizardReducer(draft: WizardDraft, action: WizardAction): WizardD
       return withoutCost(edited(draft, { audioFiles: [...draft.audioFiles, ...action.files] }))
     case 'removeAudio':
       return withoutCost(edited(draft, { audioFiles: draft.audioFiles.filter((file) => file.id !== action.id) }))
+    case 'renameAudio':
+      if (!draft.audioFiles.some((file) => file.id === action.id && file.name !== action.name)) return draft
+      // The priced answer names the old file name (and its folder holds it): priced again.
+      return withoutCost(edited(draft, { audioFiles: draft.audioFiles.map((file) => (file.id === action.id ? { ...file, name: action.name } : file)) }))
     case 'costCalculated':
       return costCalculated(draft, action)
     case 'next':
