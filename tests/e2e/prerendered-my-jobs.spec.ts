@@ -131,7 +131,7 @@ test.describe('the first load, before and after the scripts', () => {
   }
 
   // Issue 24 item 15: nothing typed before the scripts is lost.
-  test('a search typed before the scripts have run is kept and finds the job once they have', async ({ page, request }) => {
+  test('a search typed before the scripts have run is kept and finds the job once they have; what cannot work yet looks disabled', async ({ page, request }) => {
     const email = uniqueEmail('shell.search')
     await createClerk(request, email)
     const ids = await createDemoJobs(email, 6)
@@ -143,12 +143,18 @@ test.describe('the first load, before and after the scripts', () => {
 
     await page.goto('/my-jobs', { waitUntil: 'commit' })
     await expectTheShell(page)
+    // What cannot work before the scripts looks so: the choices and the dates are disabled.
+    const startDate = page.getByRole('combobox', { name: 'Start date' })
+    const reportType = page.getByRole('combobox', { name: 'Report type' })
+    for (const control of [startDate, reportType]) await expect(control).toBeDisabled()
+    // The search takes typing.
     const search = page.getByRole('searchbox', { name: 'Search jobs' })
     await search.click()
     await page.keyboard.type('Willow')
     release()
     await expect.poll(() => hydratedNode(page, 'main h1')).toBe(true)
     await expect(viewButton(page, ids[0]!)).toBeVisible()
+    for (const control of [startDate, reportType]) await expect(control).toBeEnabled()
     await expect(search).toHaveValue('Willow')
     // In React's state: the list is searched for it (only 14 Willow Crescent), and more typing adds to it.
     await expect(shownJobs(page)).toHaveCount(1)

@@ -56,9 +56,11 @@ export interface JobDateRangeProps {
   defaultRange: DayRange
   /** Called with each valid range chosen, or null to go back to the default. */
   onRangeChange: (range: DayRange | null) => void
+  /** Drawn disabled: no range can be chosen yet (the prerendered page before its scripts). */
+  disabled?: boolean
 }
 
-export function JobDateRange({ range, defaultRange, onRangeChange }: JobDateRangeProps) {
+export function JobDateRange({ range, defaultRange, onRangeChange, disabled = false }: JobDateRangeProps) {
   const styles = useStyles()
   const [draft, setDraft] = useState(() => draftOf(range))
   // The range changed from outside (a reset, a new day): show it.
@@ -108,6 +110,7 @@ export function JobDateRange({ range, defaultRange, onRangeChange }: JobDateRang
           <Field key={side} className={styles.date} label={label} hint={errors[side] ? undefined : TEXT.dateHint} validationMessage={errors[side]}>
             <DatePicker
               className={styles.picker}
+              disabled={disabled}
               value={draft[side]}
               onSelectDate={(day) => choose(side, day)}
               onValidationResult={onValidation(side)}
@@ -128,7 +131,7 @@ export function JobDateRange({ range, defaultRange, onRangeChange }: JobDateRang
           </Field>
         )
       })}
-      <Button className={styles.reset} icon={<ArrowReset20Regular />} onClick={onReset}>
+      <Button className={styles.reset} icon={<ArrowReset20Regular />} onClick={onReset} disabled={disabled}>
         {TEXT.resetDates}
       </Button>
     </div>

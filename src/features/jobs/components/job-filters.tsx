@@ -64,6 +64,12 @@ export interface JobFiltersProps {
   onRangeChange: (range: DayRange | null) => void
   search: string
   onSearchChange: (text: string) => void
+  /**
+   * Before the clerk's filters are known (the prerendered page until its scripts have run, and the
+   * moment after): the choices and dates could not work yet, so they are drawn disabled,
+   * not as ready. The search takes typing all the same: what is typed is kept.
+   */
+  waiting?: boolean
 }
 
 /** Names, with `current` added when the lookup does not (or no longer) offer it. */
@@ -103,7 +109,7 @@ export function JobFilters(props: JobFiltersProps) {
       </Button>
       <div id={panelId} className={mergeClasses(styles.root, !open && styles.folded)} role="group" aria-label={TEXT.filtersLabel}>
         <Field className={styles.select} label={TEXT.reportType}>
-          <Select value={reportType} onChange={(_, data) => props.onReportTypeChange(data.value)}>
+          <Select value={reportType} disabled={props.waiting} onChange={(_, data) => props.onReportTypeChange(data.value)}>
             <option value="">{TEXT.allReports}</option>
             {reportTypes.map((name) => (
               <option key={name} value={name}>
@@ -113,7 +119,7 @@ export function JobFilters(props: JobFiltersProps) {
           </Select>
         </Field>
         <Field className={styles.select} label={TEXT.jobType}>
-          <Select value={jobType} onChange={(_, data) => props.onJobTypeChange(data.value)}>
+          <Select value={jobType} disabled={props.waiting} onChange={(_, data) => props.onJobTypeChange(data.value)}>
             <option value="">{TEXT.allJobs}</option>
             {jobTypes.map((name) => (
               <option key={name} value={name}>
@@ -122,7 +128,7 @@ export function JobFilters(props: JobFiltersProps) {
             ))}
           </Select>
         </Field>
-        <JobDateRange range={range} defaultRange={defaultRange} onRangeChange={onRangeChange} />
+        <JobDateRange range={range} defaultRange={defaultRange} onRangeChange={onRangeChange} disabled={props.waiting} />
         <Field className={styles.search} label={TEXT.search}>
           <Input
             ref={searchField}

@@ -68,6 +68,12 @@ export interface JobsTableProps {
   onDelete: (jobIds: number[], mode: 'single' | 'multiple') => void
   selectedIds: ReadonlySet<number>
   onSelectionChange: (ids: ReadonlySet<number>) => void
+  /**
+   * Before the clerk's filters are known (the prerendered page until its scripts have run, and the
+   * moment after): Refresh could not work yet, so it is drawn disabled, not as ready. (The status
+   * tabs are not: a disabled Fluent tab is no longer announced as selected.)
+   */
+  waiting?: boolean
 }
 
 export function JobsTable(props: JobsTableProps) {
@@ -155,7 +161,7 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
           {TEXT.deleteSelected}
         </Button>
         <span className={styles.grow} />
-        <Button icon={<ArrowClockwise20Regular />} onClick={props.onRefresh} disabledFocusable={props.refreshing}>
+        <Button icon={<ArrowClockwise20Regular />} onClick={props.onRefresh} disabled={props.waiting} disabledFocusable={props.refreshing}>
           {TEXT.refresh}
         </Button>
       </div>

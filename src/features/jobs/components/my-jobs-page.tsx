@@ -193,6 +193,7 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
           onRangeChange={onRangeChange}
           search={search}
           onSearchChange={setSearch}
+          waiting={waiting}
         />
       </div>
       <div className={styles.card}>
@@ -210,6 +211,7 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
           onDelete={openDeletion}
           selectedIds={selectedIds}
           onSelectionChange={setSelectedIds}
+          waiting={waiting}
         />
       </div>
 
