@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mkdir } from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
+import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { DatabaseSetting } from '../config.ts'
 import * as schema from './schema.ts'
@@ -73,7 +74,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
  * those with `exec` (the simple protocol), and everything else with `query`. The answer is the last
  * statement's, as pg-boss reads it.
  */
-function pgliteExecutor(client: import('@electric-sql/pglite').PGlite): SqlExecutor {
+function pgliteExecutor(client: PGlite): SqlExecutor {
   return {
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query(text, values)

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
 import { openDatabase, type Database } from './database.ts'
-import { prepareWorkQueue } from '../queue/queue.ts'
+import { migrateQueueSchema } from './queue-schema.ts'
 import { seedDemoClerk, seedLookups } from './seed.ts'
 
 /** Opens the configured database, applies pending migrations (the app's and the work queue's) and inserts missing seed data. */
@@ -8,7 +8,7 @@ export async function prepareDatabase(config: Pick<Config, 'database' | 'demoAcc
   const database = await openDatabase(config.database, options)
   try {
     await database.migrate()
-    await prepareWorkQueue(database)
+    await migrateQueueSchema(database)
     await seedLookups(database.db)
     if (config.demoAccount) await seedDemoClerk(database.db)
     return database

@@ -4,12 +4,10 @@
 // it runs over the app's one connection. Other modules use only this seam: `enqueue` a typed payload,
 // `work(name, handler)` to handle a queue in this process, `schedule(name, cron)` for periodic work.
 import PgBoss from 'pg-boss'
-import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Database, Db, SqlExecutor } from '../db/database.ts'
+import type { Database, Db } from '../db/database.ts'
+import { QUEUE_SCHEMA, transactionExecutor } from '../db/queue-schema.ts'
 import { QUEUE_NAMES, QUEUE_RULES, type QueueName, type QueuePayloads } from './queues.ts'
-
-export const QUEUE_SCHEMA = 'pgboss'
 
 export interface QueuedJob<Name extends QueueName> {
   id: string
@@ -96,28 +94,4 @@ export async function startWorkQueue(database: Database, log: Pick<FastifyBaseLo
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs })
     },
   }
-}
-
-/**
- * pg-boss's `db` option over a Drizzle transaction, so that its insert joins the caller's transaction:
- * the text's $n placeholders become Drizzle parameters, on node-postgres and PGlite alike.
- */
-export function transactionExecutor(tx: Db): SqlExecutor {
-  return {
-    executeSql: async (text, values = []) => {
-      const pieces = text.split(/\$(\d+)/)
-      const query = sql.join(pieces.map((piece, index) => (index % 2 === 0 ? sql.raw(piece) : sql.param(values[Number(piece) - 1] ?? null))))
-      const result = (await tx.execute(query)) as unknown as { rows: unknown[] }
-      return { rows: result.rows }
-    },
-  }
-}
-
-/**
- * Creates (or migrates) pg-boss's schema and the queues, then stops: run with the app's migrations, so
- * a server start (and every test's copy of the migrated database) finds them made.
- */
-export async function prepareWorkQueue(database: Database): Promise<void> {
-  const queue = await startWorkQueue(database, { error: () => undefined }, { clock: false })
-  await queue.stop()
 }
