@@ -20,6 +20,8 @@ export const OpsJobsQuery = Type.Object({
   clerk: Type.Optional(Text({ maxLength: 254 })),
   status: Type.Optional(JobStatusName),
   limit: Type.Optional(Count({ minimum: 1, maximum: 1000 })),
+  /** Only jobs past their deadline and not finished (Submitted, Scheduled, In Progress), most overdue first. */
+  late: Type.Optional(Type.Boolean()),
 })
 export type OpsJobsQuery = Static<typeof OpsJobsQuery>
 
@@ -66,3 +68,25 @@ export type OpsMessage = Static<typeof OpsMessage>
 /** The demo jobs' answer: the message names at most 12 ids; every id is in `job_ids`, in the order made. */
 export const OpsDemoJobsAnswer = Type.Object({ message: Type.String(), job_ids: Type.Array(Type.Integer()) })
 export type OpsDemoJobsAnswer = Static<typeof OpsDemoJobsAnswer>
+
+/** A piece of work in the queue (`npm run ops -- queue`): what waits, runs, waits to be retried, or failed. */
+export const OpsQueueState = Type.Union([Type.Literal('waiting'), Type.Literal('running'), Type.Literal('retrying'), Type.Literal('failed')])
+export type OpsQueueState = Static<typeof OpsQueueState>
+
+export const OpsQueueEntry = Type.Object({
+  queue: Type.String(),
+  id: Type.String(),
+  state: OpsQueueState,
+  /** When it entered its state: queued (waiting, retrying), started (running), failed (failed). */
+  since: Type.String(),
+  /** Seconds since `since`, by the database's clock. */
+  ageSeconds: Type.Integer(),
+  /** Tries begun so far (the one under way included), and the most its queue allows. */
+  tries: Type.Integer(),
+  maxTries: Type.Integer(),
+  /** What the work is about: `{ jobId }` for a transcription, `{}` for a scheduled task. */
+  payload: Type.Record(Type.String(), Type.Unknown()),
+  /** A failed or retrying piece's last error, for staff only. */
+  error: Type.Optional(Type.String()),
+})
+export type OpsQueueEntry = Static<typeof OpsQueueEntry>

@@ -72,6 +72,7 @@ export function parse(argv: string[]) {
         status: { type: 'string' },
         limit: { type: 'string' },
         json: { type: 'boolean' },
+        late: { type: 'boolean' },
         reason: { type: 'string' },
         refund: { type: 'boolean' },
         count: { type: 'string' },

@@ -4,12 +4,14 @@
 import { openAsBlob } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { OpsJob } from '../contract/ops.ts'
+import type { OpsJob, OpsQueueEntry } from '../contract/ops.ts'
 import { creditsBody, jobIdArgument, moveBody, parse, statusArgument, UsageError } from './ops-arguments.ts'
 
 const USAGE = `InspectScribe operator command line
 
   npm run ops -- jobs [--clerk <email>] [--status <status>] [--limit <n>] [--json]
+  npm run ops -- jobs --late                       jobs past their deadline and not finished, most overdue first
+  npm run ops -- queue [--json]                    the work queue: waiting, running, retrying and failed work, with ages
   npm run ops -- move <job id> <status>            Submitted, Scheduled, "In Progress", Completed, Failed
   npm run ops -- move <job id> failed --reason <why> [--refund]   the clerk reads the reason; --refund gives the
                                                    job's charge back, once (also later, for a job already Failed)
@@ -50,12 +52,40 @@ async function call<T>(method: 'GET' | 'POST', route: string, body?: unknown, fo
   return answer as T
 }
 
-function printJobs(jobs: OpsJob[]): void {
-  if (jobs.length === 0) return console.log('No jobs.')
-  const rows = jobs.map((job) => [String(job.jobId), job.status, job.jobType, job.clerkEmail, job.createdAt.slice(0, 16).replace('T', ' '), String(job.transcripts), job.propertyAddress])
-  const header = ['ID', 'STATUS', 'TYPE', 'CLERK', 'CREATED (UTC)', 'TRANSCRIPTS', 'PROPERTY']
+/** Columns padded to their widest cell; the last one runs on. */
+function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)))
   for (const row of [header, ...rows]) console.log(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '))
+}
+
+const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ')
+
+/** "45s", "12m", "3h 05m", "2d 4h": how long, at a glance. */
+function ageText(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes}m`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 48) return `${hours}h ${String(minutes % 60).padStart(2, '0')}m`
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`
+}
+
+function printJobs(jobs: OpsJob[], late: boolean): void {
+  if (jobs.length === 0) return console.log(late ? 'No job is past its deadline.' : 'No jobs.')
+  if (late) {
+    const now = Date.now()
+    const rows = jobs.map((job) => [String(job.jobId), job.status, job.jobType, job.clerkEmail, utcMinute(job.slaDeadline), ageText(Math.floor((now - Date.parse(job.slaDeadline)) / 1000)), job.propertyAddress])
+    return printTable(['ID', 'STATUS', 'TYPE', 'CLERK', 'DEADLINE (UTC)', 'LATE BY', 'PROPERTY'], rows)
+  }
+  const rows = jobs.map((job) => [String(job.jobId), job.status, job.jobType, job.clerkEmail, utcMinute(job.createdAt), String(job.transcripts), job.propertyAddress])
+  printTable(['ID', 'STATUS', 'TYPE', 'CLERK', 'CREATED (UTC)', 'TRANSCRIPTS', 'PROPERTY'], rows)
+}
+
+function printQueue(entries: OpsQueueEntry[]): void {
+  if (entries.length === 0) return console.log('The queue is empty: nothing waiting, running, retrying or failed.')
+  const about = (entry: OpsQueueEntry) => [typeof entry.payload.jobId === 'number' ? `job #${entry.payload.jobId}` : '', entry.error ?? ''].filter(Boolean).join(': ')
+  const rows = entries.map((entry) => [entry.queue, entry.state, ageText(entry.ageSeconds), `${entry.tries}/${entry.maxTries}`, utcMinute(entry.since), about(entry)])
+  printTable(['QUEUE', 'STATE', 'AGE', 'TRIES', 'SINCE (UTC)', 'ABOUT'], rows)
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -69,8 +99,13 @@ async function run(argv: string[]): Promise<void> {
       if (values.clerk) query.set('clerk', values.clerk)
       if (values.status) query.set('status', statusArgument(values.status))
       if (values.limit) query.set('limit', values.limit)
+      if (values.late) query.set('late', 'true')
       const jobs = await call<OpsJob[]>('GET', `/jobs${query.size ? `?${query}` : ''}`)
-      return values.json ? console.log(JSON.stringify(jobs, null, 2)) : printJobs(jobs)
+      return values.json ? console.log(JSON.stringify(jobs, null, 2)) : printJobs(jobs, values.late === true)
+    }
+    case 'queue': {
+      const entries = await call<OpsQueueEntry[]>('GET', '/queue')
+      return values.json ? console.log(JSON.stringify(entries, null, 2)) : printQueue(entries)
     }
     case 'move': {
       const { jobId, body } = moveBody(rest, values)

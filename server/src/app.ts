@@ -37,16 +37,18 @@ import { createPaymentProvider, type ConfiguredPaymentProvider } from './payment
 import { calculateCostRoutes } from './routes/calculate-cost.ts'
 import { opsRoutes } from './routes/ops.ts'
 import { uploadRoutes } from './routes/uploads.ts'
-import { createPostgresLocker } from './resumable-uploads/postgres-locker.ts'
+import { createPostgresLocker } from './db/upload-locker.ts'
 import { createResumableUploads, type ResumableUploads } from './resumable-uploads/tus-server.ts'
-import { scheduleResumableUploadSweep } from './tasks/resumable-upload-sweep.ts'
+import { RESUMABLE_UPLOAD_SWEEP_TASK } from './tasks/resumable-upload-sweep.ts'
 import { resolveOpsToken } from './plugins/operator-token.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
-import { scheduleAccountErasure } from './tasks/account-erasure.ts'
-import { scheduleStorageSweep } from './tasks/storage-sweep.ts'
-import { scheduleSuccessorSweep } from './tasks/refresh-successor-sweep.ts'
-import { scheduleUploadFolderSweep } from './tasks/upload-folder-sweep.ts'
+import { startWorkQueue, type QueueTiming, type WorkQueue } from './queue/queue.ts'
+import { ACCOUNT_ERASURE_TASK } from './tasks/account-erasure.ts'
+import { STORAGE_SWEEP_TASK } from './tasks/storage-sweep.ts'
+import { SUCCESSOR_SWEEP_TASK } from './tasks/refresh-successor-sweep.ts'
+import { UPLOAD_FOLDER_SWEEP_TASK } from './tasks/upload-folder-sweep.ts'
+import { startScheduledTask, type ScheduledTaskName } from './tasks/scheduled-task.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,11 +60,14 @@ declare module 'fastify' {
     payments: ConfiguredPaymentProvider
     /** The tus server of /api/uploads and its staging folder. */
     resumableUploads: ResumableUploads
+    /** The work queue (pg-boss on the app's database): enqueue jobs, handle queues, schedules. */
+    queue: WorkQueue
   }
 }
 
-/** The periodic tasks a process runs; a test that moves a fake clock by days names only the one it tests. */
-export type ScheduledTask = 'account-erasure' | 'storage-sweep' | 'successor-sweep' | 'upload-folder-sweep' | 'resumable-upload-sweep'
+/** The periodic tasks a process runs; a test names only the ones it tests. */
+export type ScheduledTask = ScheduledTaskName
+const PERIODIC_TASKS = [ACCOUNT_ERASURE_TASK, STORAGE_SWEEP_TASK, SUCCESSOR_SWEEP_TASK, UPLOAD_FOLDER_SWEEP_TASK, RESUMABLE_UPLOAD_SWEEP_TASK]
 
 export interface AppOptions {
   config: Config
@@ -75,8 +80,19 @@ export interface AppOptions {
   mailer?: Mailer
   /** Tests shorten the limits on a request's body (plugins/request-limits.ts); constants otherwise. */
   requestLimits?: Partial<RequestLimits>
-  /** Run the periodic tasks (account erasure, storage sweep, expired refresh successors, expired upload folders) in this process; on by default. */
+  /**
+   * Run the periodic tasks (account erasure, storage sweep, expired refresh successors, expired upload
+   * folders) in this process, with the work queue's clock and maintenance; on by default. Off, the queue
+   * still takes jobs (enqueue) and handles the queues other modules `work`.
+   */
   scheduledTasks?: boolean | readonly ScheduledTask[]
+  /**
+   * Run the queue's clock (schedules become jobs) and maintenance in this process: on with any periodic
+   * task. Tests that move a fake clock run a task's job themselves and leave it off.
+   */
+  queueClock?: boolean
+  /** Tests shorten the queue's waits (queue.ts); pg-boss's defaults otherwise. */
+  queueTiming?: QueueTiming
 }
 
 /**
@@ -89,7 +105,7 @@ function trustProxyOption(trustProxy: Config['trustProxy']): FastifyServerOption
   return (_address: string, hop: number) => hop < trustProxy
 }
 
-export async function buildApp({ config, database, logger, logController, mailer, requestLimits, scheduledTasks = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logController, mailer, requestLimits, scheduledTasks = true, queueClock, queueTiming }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors are logged without query parameters or quoted values; credentials are censored.
     logger: safeLogging(logger ?? { level: config.logLevel }),
@@ -118,8 +134,13 @@ export async function buildApp({ config, database, logger, logController, mailer
     ? createPostgresLocker(database.connectionUrl, { onError: (error) => app.log.warn({ err: error }, 'resumable upload lock connection lost; reconnecting') })
     : undefined
   app.decorate('resumableUploads', createResumableUploads({ db: database.db, dataDir: config.dataDir, mountPath: '/api/uploads', locker: uploadLocker }))
+  const tasks = PERIODIC_TASKS.filter((task) => scheduledTasks === true || (Array.isArray(scheduledTasks) && scheduledTasks.includes(task.name)))
+  app.decorate('queue', await startWorkQueue(database, app.log, { clock: queueClock ?? tasks.length > 0, timing: queueTiming }))
+  // Registered first, so it runs last (Fastify closes in reverse order): after every run at start ended.
   app.addHook('onClose', async () => {
     app.mailer.close()
+    // The jobs under way finish (or, after 10 s, fail and are retried elsewhere) before the database closes.
+    await app.queue.stop()
     await uploadLocker?.close()
     await database.close()
   })
@@ -159,11 +180,6 @@ export async function buildApp({ config, database, logger, logController, mailer
   )
 
   await registerPortal(app, config.portalDir)
-  const runs = (task: ScheduledTask) => scheduledTasks === true || (Array.isArray(scheduledTasks) && scheduledTasks.includes(task))
-  if (runs('account-erasure')) scheduleAccountErasure(app)
-  if (runs('storage-sweep')) scheduleStorageSweep(app)
-  if (runs('successor-sweep')) scheduleSuccessorSweep(app)
-  if (runs('upload-folder-sweep')) scheduleUploadFolderSweep(app)
-  if (runs('resumable-upload-sweep')) scheduleResumableUploadSweep(app)
+  for (const task of tasks) startScheduledTask(app, task)
   return app
 }

@@ -4,7 +4,8 @@
 // measured length (the clerk never sends one). The job, its charge, the clerk's notification, the claim
 // of the folder, the job's file rows and the commit of its documents are one transaction
 // (chargeForJob); on any refusal or failure every file of this request is taken back and the folder
-// stays unused for a corrected submit.
+// stays unused for a corrected submit. An AI job's transcription is queued in that same transaction
+// (queue/queues.ts, `transcribe-job`): a charged AI job is queued exactly once, a refused one never.
 import { CREATE_JOB_FIELDS as F, JOB_CREATED_MESSAGE, type CreateJobResponse } from '@contract/create-job.ts'
 import type { AllowedFileTypes } from '@contract/lookups.ts'
 import type { Db } from '../db/database.ts'
@@ -16,6 +17,7 @@ import { NOT_FOUND_DETAIL } from '../plugins/error-handler.ts'
 import { jobsRepository, type NewJobFile } from '../repositories/jobs-repository.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { uploadFoldersRepository, type FolderClaim, type UploadFolder } from '../repositories/upload-folders-repository.ts'
+import type { WorkQueue } from '../queue/queue.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import type { FilesForm } from '../uploads/multipart-form.ts'
 import type { ReceivedUpload } from '../uploads/receive-upload.ts'
@@ -23,6 +25,8 @@ import { CREATE_JOB_MESSAGES as M } from './create-job-messages.ts'
 import { jobDocuments, type JobDocuments } from './job-documents.ts'
 import { checkJobFields, type JobFields } from './job-form.ts'
 
+/** The job types the transcription engine does (seed-data.ts); the rest wait for staff. */
+export const AI_JOB_TYPES: readonly string[] = ['AI', 'AI + Proofreading']
 
 export interface JobSubmit {
   userId: string
@@ -33,7 +37,11 @@ export interface JobSubmit {
 }
 
 /** Checks the form and creates and charges the job; a refusal is an HttpError, and then nothing of this submit stays. */
-export async function createJob(db: Db, storage: FileStorage, allowed: AllowedFileTypes, { userId, form, clientRequestId }: JobSubmit): Promise<CreateJobResponse> {
+export async function createJob(
+  { db, storage, queue }: { db: Db; storage: FileStorage; queue: Pick<WorkQueue, 'enqueue'> },
+  allowed: AllowedFileTypes,
+  { userId, form, clientRequestId }: JobSubmit,
+): Promise<CreateJobResponse> {
   const templateFiles = form.files.get(F.templateFiles) ?? []
   const supportFiles = form.files.get(F.supportFiles) ?? []
   const uploads = [...templateFiles, ...supportFiles]
@@ -66,6 +74,8 @@ export async function createJob(db: Db, storage: FileStorage, allowed: AllowedFi
         const claim = await uploadFoldersRepository.claim(tx, userId, fields.folderToken, jobId, now)
         if (claim.outcome !== 'claimed') throw folderRefusal(claim)
         await jobsRepository.addFiles(tx, jobId, [...audio, ...documentRows(documents)])
+        // In this transaction: it commits or rolls back with the charge.
+        if (AI_JOB_TYPES.includes(jobType.name)) await queue.enqueue('transcribe-job', { jobId }, { tx })
         for (const upload of uploads) await upload.commit()
       },
       // A retry of a submit that made its job: this request's files are not needed.

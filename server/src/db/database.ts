@@ -5,17 +5,30 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mkdir } from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
+import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { DatabaseSetting } from '../config.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
+/** Runs one SQL text with its $1.. values: the shape pg-boss's `db` option takes. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+}
+
+/**
+ * How the work queue (pg-boss) reaches this database: PostgreSQL through pg-boss's own small pool,
+ * the embedded PGlite through the app's one connection (PGlite runs one query at a time anyway).
+ */
+export type QueueConnection = { connectionString: string } | { db: SqlExecutor }
+
 export interface Database {
   db: Db
   kind: DatabaseSetting['kind']
   /** PostgreSQL only: where to open a connection of one's own (the resumable uploads' lock connection). */
   connectionUrl?: string
+  queueConnection: QueueConnection
   /** Applies every migration not yet applied. Safe to run from several processes at once. */
   migrate(): Promise<void>
   /** Resolves when the database answers a trivial query. */
@@ -48,12 +61,28 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    queueConnection: { db: pgliteExecutor(client) },
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await client.query('select 1')
     },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
+  }
+}
+
+/**
+ * pg-boss sends its schema and migrations as one text of many statements and no values: PGlite runs
+ * those with `exec` (the simple protocol), and everything else with `query`. The answer is the last
+ * statement's, as pg-boss reads it.
+ */
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values)
+      const results = await client.exec(text)
+      return results.at(-1) ?? { rows: [] }
+    },
   }
 }
 
@@ -67,6 +96,7 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     kind: 'postgres',
     connectionUrl: url,
+    queueConnection: { connectionString: url },
     migrate: async () => {
       const connection = await pool.connect()
       try {

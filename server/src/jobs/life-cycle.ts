@@ -29,6 +29,9 @@ export function moveProblem(from: JobStatus, to: JobStatus): string | null {
     : `A ${from} job cannot move to ${to}; it can move to ${allowed.join(' or ')}.`
 }
 
+/** The statuses of a job whose transcript is still owed: one of them past its deadline is late (`ops jobs --late`). */
+export const UNFINISHED_STATUSES: readonly JobStatus[] = ['Submitted', 'Scheduled', 'In Progress']
+
 /** Only Completed or Failed jobs may be deleted by their clerk (portal-spec.md §4, decisions.md). */
 export function isDeletable(status: JobStatus): boolean {
   return status === 'Completed' || status === 'Failed'

@@ -1,7 +1,7 @@
 // Jobs and what hangs off them; the list's read is in dashboard-rows.ts. Every write here that changes
 // what the clerk's list shows also renews the clerk's list stamp (users.job_list_stamp) in the same
 // transaction: the list's ETag is made from it, so a write that forgot it would leave a stale list.
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { DashboardJob } from '@contract/jobs.ts'
 import type { Db } from '../db/database.ts'
 import { jobFiles, jobs, jobStatusHistory, jobTypes, staffNotes, users, type JobStatus } from '../db/schema.ts'
@@ -224,7 +224,8 @@ export const jobsRepository = {
   },
 
   /** Newest first, for operators: optionally one clerk's (by e-mail) or one status. */
-  async listForOps(db: Db, filter: { clerkEmail?: string; status?: JobStatus; limit: number }): Promise<OpsJob[]> {
+  /** Newest first; with `late`, only the jobs in those statuses past their deadline at that time, most overdue first. */
+  async listForOps(db: Db, filter: { clerkEmail?: string; status?: JobStatus; late?: { at: Date; statuses: readonly JobStatus[] }; limit: number }): Promise<OpsJob[]> {
     const transcripts = db
       .select({ jobId: jobFiles.jobId, count: sql<number>`count(*)::int`.as('count') })
       .from(jobFiles)
@@ -237,8 +238,14 @@ export const jobsRepository = {
       .innerJoin(users, eq(users.id, jobs.userId))
       .innerJoin(jobTypes, eq(jobTypes.id, jobs.jobTypeId))
       .leftJoin(transcripts, eq(transcripts.jobId, jobs.id))
-      .where(and(filter.clerkEmail ? sql`lower(${users.email}) = ${filter.clerkEmail.toLowerCase()}` : undefined, filter.status ? eq(jobs.status, filter.status) : undefined))
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .where(
+        and(
+          filter.clerkEmail ? sql`lower(${users.email}) = ${filter.clerkEmail.toLowerCase()}` : undefined,
+          filter.status ? eq(jobs.status, filter.status) : undefined,
+          filter.late ? and(lt(jobs.slaDeadline, filter.late.at), inArray(jobs.status, [...filter.late.statuses])) : undefined,
+        ),
+      )
+      .orderBy(...(filter.late ? [asc(jobs.slaDeadline), asc(jobs.id)] : [desc(jobs.createdAt), desc(jobs.id)]))
       .limit(filter.limit)
     return rows.map(({ job, email, jobType, transcripts: count }) => ({
       jobId: job.id,

@@ -69,7 +69,7 @@ export function createResumableUploads({ db, dataDir, mountPath, locker }: { db:
     // The portal is served from the same origin: the Location header is a path, whatever the proxy.
     relativeLocation: true,
     // The embedded PGlite allows one process only, so the in-process locker is exact there; with
-    // PostgreSQL the caller passes the advisory-lock one (postgres-locker.ts).
+    // PostgreSQL the caller passes the advisory-lock one (db/upload-locker.ts).
     locker: locker ?? new MemoryLocker(),
     maxSize: AUDIO_MAX_BYTES,
     namingFunction: () => randomUUID(),

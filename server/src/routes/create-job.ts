@@ -17,6 +17,6 @@ export const createJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const clientRequestId = clientRequestIdOf(request)
     const allowed = await lookupsRepository.allowedFileTypes(db)
     const form = await readJobForm(request, app.storage, userId, allowed)
-    return createJob(db, app.storage, allowed, { userId, form, clientRequestId })
+    return createJob({ db, storage: app.storage, queue: app.queue }, allowed, { userId, form, clientRequestId })
   })
 }

@@ -1,16 +1,19 @@
-// Operator calls (/api/ops/*), used by `npm run ops`: list jobs, move a job along its life cycle, add a
+// Operator calls (/api/ops/*), used by `npm run ops`: list jobs (all, or the late ones), list the work
+// queue's waiting, running, retrying and failed work, move a job along its life cycle, add a
 // staff note, attach a transcript, adjust credits, deactivate or reactivate an account, create demo
 // jobs. They need the operator token, never a clerk's. Every change to a job notifies its clerk.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { RowId } from '@contract/input-rules.ts'
 import { formatCents } from '@contract/money.ts'
-import { OpsAccountBody, OpsCreditsBody, OpsDemoJobsAnswer, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody } from '@contract/ops.ts'
+import { OpsAccountBody, OpsCreditsBody, OpsDemoJobsAnswer, OpsDemoJobsBody, OpsJob, OpsJobsQuery, OpsMessage, OpsMoveBody, OpsNoteBody, OpsQueueEntry } from '@contract/ops.ts'
 import { HttpError } from '../http-error.ts'
 import { createDemoJobs } from '../jobs/demo-jobs.ts'
 import { addStaffNote, attachTranscript, moveJob } from '../jobs/job-operations.ts'
+import { UNFINISHED_STATUSES } from '../jobs/life-cycle.ts'
 import { adjustByOperator } from '../money/adjust-by-operator.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
+import { queueWorkRepository } from '../repositories/queue-work-repository.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { sessionsRepository } from '../repositories/sessions-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
@@ -63,9 +66,11 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
   }
 
   app.get('/jobs', { schema: { querystring: OpsJobsQuery, response: { 200: Type.Array(OpsJob) } } }, async (request) => {
-    const { clerk, status, limit = 100 } = request.query
-    return jobsRepository.listForOps(db, { clerkEmail: clerk, status, limit })
+    const { clerk, status, late, limit = 100 } = request.query
+    return jobsRepository.listForOps(db, { clerkEmail: clerk, status, limit, ...(late ? { late: { at: new Date(), statuses: UNFINISHED_STATUSES } } : {}) })
   })
+
+  app.get('/queue', { schema: { response: { 200: Type.Array(OpsQueueEntry) } } }, async () => queueWorkRepository.listForOps(db))
 
   app.post('/jobs/:jobId/status', { schema: { params: JobParams, body: OpsMoveBody, response: { 200: OpsMessage } } }, async (request) => {
     const { jobId } = request.params

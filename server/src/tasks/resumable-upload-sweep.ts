@@ -1,4 +1,5 @@
-// Sweeps the resumable (tus) uploads at start and every quarter of an hour, in each server process:
+// Sweeps the resumable (tus) uploads at start in each server process, and every quarter of an hour on
+// the work queue's schedule (in one process):
 // an upload past its expiry loses its staged file and `.json`, then its row. Unfinished uploads expire
 // 24 h after creation, finished unused ones as long after finishing as a priced folder lives, used
 // ones keep only a row (their staged file went when calculate-cost took them; their audio belongs to
@@ -8,7 +9,7 @@
 import type { FastifyInstance } from 'fastify'
 import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
 import { removeUpload } from '../resumable-uploads/tus-server.ts'
-import { schedulePeriodicTask } from './periodic-task.ts'
+import type { PeriodicTask } from './scheduled-task.ts'
 
 export const RESUMABLE_UPLOAD_SWEEP_INTERVAL_MS = 15 * 60_000
 /** Uploads handled per query, so a long backlog never loads all at once. */
@@ -30,11 +31,11 @@ export async function sweepResumableUploads(app: FastifyInstance, now = new Date
   return removed
 }
 
-export function scheduleResumableUploadSweep(app: FastifyInstance, intervalMs = RESUMABLE_UPLOAD_SWEEP_INTERVAL_MS): void {
-  schedulePeriodicTask(app, {
-    intervalMs,
-    runWhenReady: true,
-    work: () => sweepResumableUploads(app),
-    failureMessage: 'resumable upload sweep failed; it runs again within a quarter of an hour',
-  })
+/** Once the app is ready (in the background) and then every quarter of an hour. */
+export const RESUMABLE_UPLOAD_SWEEP_TASK: PeriodicTask = {
+  name: 'resumable-upload-sweep',
+  intervalMs: RESUMABLE_UPLOAD_SWEEP_INTERVAL_MS,
+  runWhenReady: true,
+  work: (app) => sweepResumableUploads(app),
+  failureMessage: 'resumable upload sweep failed; it runs again within a quarter of an hour',
 }

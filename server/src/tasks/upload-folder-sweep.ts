@@ -1,4 +1,5 @@
-// Sweeps calculate-cost's upload folders at start and every quarter of an hour, in each server process:
+// Sweeps calculate-cost's upload folders at start in each server process, and every quarter of an hour
+// on the work queue's schedule (in one process):
 // an unused folder past its expiry loses its files, then its rows; a used one past its expiry loses only
 // its rows (its files belong to its job). A folder with files is swept an hour after it expired, not at
 // once: create-job refuses it from its expiry on, and the hour covers server processes whose clocks
@@ -9,7 +10,7 @@
 // harmless).
 import type { FastifyInstance } from 'fastify'
 import { uploadFolderPrefix, uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
-import { schedulePeriodicTask } from './periodic-task.ts'
+import type { PeriodicTask } from './scheduled-task.ts'
 
 export const UPLOAD_FOLDER_SWEEP_INTERVAL_MS = 15 * 60_000
 /** How long after its expiry a folder is swept. */
@@ -44,12 +45,11 @@ export async function sweepUploadFolders(app: FastifyInstance, now = new Date())
   return { unused, used }
 }
 
-/** Sweeps once the app is ready (in the background) and then every quarter of an hour; stops when the app closes. */
-export function scheduleUploadFolderSweep(app: FastifyInstance, intervalMs = UPLOAD_FOLDER_SWEEP_INTERVAL_MS): void {
-  schedulePeriodicTask(app, {
-    intervalMs,
-    runWhenReady: true,
-    work: () => sweepUploadFolders(app),
-    failureMessage: 'upload folder sweep failed; it runs again within a quarter of an hour',
-  })
+/** Once the app is ready (in the background) and then every quarter of an hour. */
+export const UPLOAD_FOLDER_SWEEP_TASK: PeriodicTask = {
+  name: 'upload-folder-sweep',
+  intervalMs: UPLOAD_FOLDER_SWEEP_INTERVAL_MS,
+  runWhenReady: true,
+  work: (app) => sweepUploadFolders(app),
+  failureMessage: 'upload folder sweep failed; it runs again within a quarter of an hour',
 }

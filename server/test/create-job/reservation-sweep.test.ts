@@ -2,7 +2,8 @@
 // whose server died (its lease no longer renewed), with any file already committed under it, is swept at
 // the next start and within the hour while running, not a day later; a folder whose request is alive,
 // however long its upload takes, is never swept. The database, files and real connections are real;
-// only the timers and the clock are faked in the second test.
+// only the timers and the clock are faked in the second test, where the sweep's runs are jobs on its
+// queue as its schedule sends them.
 import http from 'node:http'
 import { Readable } from 'node:stream'
 import { randomUUID } from 'node:crypto'
@@ -13,7 +14,7 @@ import { uploadFolderPrefix, uploadFoldersRepository } from '../../src/repositor
 import { usersRepository } from '../../src/repositories/users-repository.ts'
 import { saveStream } from '../../src/storage/file-storage.ts'
 import { clerkId } from '../money/support.ts'
-import { createTestApp, multipart, signIn, type TestApp } from '../support/test-app.ts'
+import { createTestApp, multipart, runScheduledTask, signIn, type TestApp } from '../support/test-app.ts'
 import { audio, firstReportTypeId, folderRows, storedFiles } from './calculate-cost-support.ts'
 
 const MINUTE = 60_000
@@ -91,6 +92,8 @@ describe('reserved upload folders after a crash', () => {
       // The latest renewal (in the last minute) has landed: the lease runs at least 4 minutes on.
       const renewedTo = Date.now() + FOLDER_RESERVATION_LEASE_MS - FOLDER_RESERVATION_RENEW_MS
       await expect.poll(() => leaseOf(liveFolder!.token)).toBeGreaterThanOrEqual(renewedTo)
+      // The quarter-hourly sweep: a job on its queue, as its schedule sends it.
+      if (minute % 15 === 0) await runScheduledTask(t, 'upload-folder-sweep')
       if (crashedGoneAfter === undefined && !(await uploadFoldersRepository.findOwned(t.database.db, userId, crashed))) crashedGoneAfter = Date.now() - crashedAt
     }
     expect(crashedGoneAfter).toBeLessThan(HOUR)

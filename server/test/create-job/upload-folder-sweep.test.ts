@@ -1,14 +1,13 @@
-// The upload-folder sweep on a running app with a fake clock (only the hourly timer and the date are
-// faked; the database, the files and ffmpeg are real): folders calculated through the real route stay
+// The upload-folder sweep on a running app with a fake clock (only the timers and the date are faked;
+// the database, the files and ffmpeg are real), each run a job on its queue as its schedule sends it: folders calculated through the real route stay
 // while they are valid; an hour after its expiry an unused folder loses its files and rows, a used one
 // only its rows (its files are its job's), and a fresh folder is left alone.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { toneWav } from '../../src/audio/wav.ts'
 import { jobsRepository } from '../../src/repositories/jobs-repository.ts'
 import { uploadFoldersRepository } from '../../src/repositories/upload-folders-repository.ts'
-import { UPLOAD_FOLDER_SWEEP_INTERVAL_MS } from '../../src/tasks/upload-folder-sweep.ts'
 import { clerkId, jobFor } from '../money/support.ts'
-import { createTestApp, signIn, type TestApp } from '../support/test-app.ts'
+import { createTestApp, runScheduledTask, signIn, type TestApp } from '../support/test-app.ts'
 import { audio, calculateCost, firstReportTypeId, folderRows, storedFiles } from './calculate-cost-support.ts'
 
 const HOUR = 60 * 60_000
@@ -19,7 +18,6 @@ describe('the upload-folder sweep', () => {
   let token: string
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
-    // Only this sweep: the minute-long successor sweep would run many times over the day moved below.
     t = await createTestApp({}, { scheduledTasks: ['upload-folder-sweep'] })
     userId = await clerkId(t, 'casey@example.com')
     token = (await signIn(t, 'casey@example.com')).token
@@ -44,22 +42,18 @@ describe('the upload-folder sweep', () => {
     expect((await uploadFoldersRepository.claim(t.database.db, userId, used, jobId)).outcome).toBe('claimed')
     expect(await storedFiles(t)).toHaveLength(4)
 
-    // A day on: both expired this very moment, inside the grace hour; nothing goes yet.
+    // A day on: both expired this very moment, inside the grace hour; a run removes nothing yet.
     await vi.advanceTimersByTimeAsync(24 * HOUR)
     token = (await signIn(t, 'casey@example.com')).token // the access token of a day ago has expired
     const fresh = await calculate('fresh.wav')
     const freshKeys = await keysOf(fresh)
+    await runScheduledTask(t, 'upload-folder-sweep')
     expect(await folderRows(t)).toEqual({ folders: 3, files: 6 })
 
-    // Past the grace hour: keep the hourly timer ticking until a run has swept (database and file
-    // work take real time while fake time jumps).
-    await vi.waitFor(
-      async () => {
-        await vi.advanceTimersByTimeAsync(UPLOAD_FOLDER_SWEEP_INTERVAL_MS / 4)
-        expect(await folderRows(t)).toEqual({ folders: 1, files: 2 })
-      },
-      { timeout: 10_000, interval: 20 },
-    )
+    // The first run past the grace hour sweeps them.
+    await vi.advanceTimersByTimeAsync(HOUR + 60_000)
+    await runScheduledTask(t, 'upload-folder-sweep')
+    expect(await folderRows(t)).toEqual({ folders: 1, files: 2 })
     expect(await uploadFoldersRepository.findOwned(t.database.db, userId, unused)).toBeUndefined()
     expect(await uploadFoldersRepository.findOwned(t.database.db, userId, used)).toBeUndefined()
     expect((await uploadFoldersRepository.findOwned(t.database.db, userId, fresh))?.files).toHaveLength(2)

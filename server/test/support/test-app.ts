@@ -6,10 +6,10 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
-import { buildApp, type AppOptions } from '../../src/app.ts'
+import { buildApp, type AppOptions, type ScheduledTask } from '../../src/app.ts'
 import { loadConfig, type Config } from '../../src/config.ts'
 import { openDatabase, type Database } from '../../src/db/database.ts'
 import type { Mailer, OutgoingMail } from '../../src/email/mailer.ts'
@@ -73,12 +73,33 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { scheduledTasks?: AppOptions['scheduledTasks']; requestLimits?: AppOptions['requestLimits'] } = {},
+  options: { scheduledTasks?: AppOptions['scheduledTasks']; requestLimits?: AppOptions['requestLimits']; queueClock?: boolean; queueTiming?: AppOptions['queueTiming'] } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
   const mail = new MailCapture()
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false, mailer: mail, scheduledTasks: options.scheduledTasks ?? false, requestLimits: options.requestLimits })
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    logger: false,
+    mailer: mail,
+    scheduledTasks: options.scheduledTasks ?? false,
+    // Off unless asked: a test's fake clock would otherwise tick pg-boss's clock thousands of times.
+    queueClock: options.queueClock ?? false,
+    requestLimits: options.requestLimits,
+    // The least pg-boss allows: a test waits for a queued job half a second at most, not two.
+    queueTiming: { pollingIntervalSeconds: 0.5, ...options.queueTiming },
+  })
   return { app, database, mail }
+}
+
+/**
+ * Runs a periodic task the way its schedule does: one job on its queue, handled by the app's worker
+ * (the app must run that task); resolves once the job completed.
+ */
+export async function runScheduledTask(t: TestApp, name: ScheduledTask): Promise<void> {
+  await t.app.ready()
+  const id = await t.app.queue.enqueue(name, {})
+  await expect.poll(async () => (await t.app.queue.boss.getJobById(name, id))?.state).toBe('completed')
 }
 
 export interface FilePart {

@@ -1,6 +1,6 @@
 // Two server processes sharing one PostgreSQL and one data folder (issue 25): a PATCH to each at once
 // for the same upload. tus must hold one lock per upload across the processes (advisory locks,
-// resumable-uploads/postgres-locker.ts); with a lock per process only, both PATCHes pass the offset
+// db/upload-locker.ts); with a lock per process only, both PATCHes pass the offset
 // check at 0 and both write the file, each answering 204. Here one wins, the other is asked to let go
 // and does, and the offset and the bytes stay right. PostgreSQL only: the embedded PGlite allows one
 // process, where tus's in-memory locker is exact.

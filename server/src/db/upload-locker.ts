@@ -13,6 +13,8 @@
 //   request then stops writing (its offset saved), unlocks, and the waiting request takes the lock.
 // - Waiting polls pg_try_advisory_lock (never pg_advisory_lock, which would block the one connection
 //   that all of the process's locks share) until the lock comes or `acquireTimeoutMs` passes.
+// It lives in db/ because it opens a connection of its own and runs SQL, which only db/ and the
+// repositories may (server layers, eslint.config.js).
 import pg from 'pg'
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server'
 
