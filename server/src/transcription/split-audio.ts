@@ -7,7 +7,7 @@
 // upload as the measure does (demuxer forced by the extension, only the decoders its kind needs):
 // one finds the silences and the length, one decodes once more and writes every piece, each cut at
 // an exact sample by atrim (so each piece's start, which shifts its texts' times, is exact too).
-import { readFile, stat } from 'node:fs/promises'
+import { mkdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { extensionOf } from '../storage/file-storage.ts'
 import { AudioMeasureError, DEFAULT_MEASURE_LIMITS, progressEndSeconds, readOnly, runFfmpeg, type MeasureLimits } from '../audio/run-ffmpeg.ts'
@@ -69,19 +69,21 @@ const TO_16K_MONO = `aresample=${SAMPLE_RATE},aformat=channel_layouts=mono,asetp
 export async function splitAudio(filePath: string, fileName: string, workDir: string, limits: MeasureLimits = SPLIT_LIMITS): Promise<AudioPiece[]> {
   const reader = READERS[extensionOf(fileName)]
   if (!reader) throw new AudioMeasureError('unsupported_type', fileName)
-  // The path goes inside a filter's options, where ':' ',' '\'' and '\\' would need escaping: ours never has them.
-  if (!/^[\w./-]+$/.test(workDir)) throw new Error(`the work folder ${workDir} has characters ffmpeg's filter options would need escaped`)
-  const input = [...readOnly(reader.demuxer, reader.decoders), '-i', `file:${filePath}`]
+  // Absolute: ffmpeg runs in the work folder.
+  workDir = path.resolve(workDir)
+  await mkdir(workDir, { recursive: true })
+  const input = [...readOnly(reader.demuxer, reader.decoders), '-i', `file:${path.resolve(filePath)}`]
 
-  const silencesFile = path.join(workDir, 'silences.txt')
+  // ffmpeg runs in the work folder, so the filter's file option is a bare name that needs no escaping.
+  const silencesFile = 'silences.txt'
   const output = await runFfmpeg(limits, fileName, [
     ...input,
     '-map', '0:a:0',
     '-af', `${TO_16K_MONO},silencedetect=noise=${SILENCE_NOISE}:duration=${SILENCE_SECONDS},ametadata=mode=print:file=${silencesFile}`,
     '-f', 'null', '-progress', 'pipe:1', '-',
-  ])
+  ], workDir)
   const seconds = progressEndSeconds(output, fileName)
-  const cuts = chooseCuts(seconds, readSilences(await readFile(silencesFile, 'utf8'), seconds))
+  const cuts = chooseCuts(seconds, readSilences(await readFile(path.join(workDir, silencesFile), 'utf8'), seconds))
 
   // Cuts on whole samples; each piece is one output of the same decode, trimmed to its samples.
   const bounds = [0, ...cuts.map((cut) => Math.round(cut * SAMPLE_RATE)), Math.round(seconds * SAMPLE_RATE)]

@@ -128,3 +128,17 @@ describe('an engine that always fails', () => {
     expect(standIn.requests).toBe(3)
   })
 })
+
+describe('a work folder with any name', () => {
+  let folder: string
+  beforeAll(async () => (folder = await mkdtemp(path.join(tmpdir(), "transcribe-it's: a folder, [1]-"))))
+  afterAll(() => rm(folder, { recursive: true, force: true }))
+
+  it('holds the pieces whatever characters its path has', async () => {
+    const recording = path.join(folder, 'short.mp3')
+    await ffmpeg(['-f', 'lavfi', '-i', 'sine=f=300:d=40', '-c:a', 'libmp3lame', '-b:a', '32k', recording])
+    const pieces = await splitAudio(recording, 'short.mp3', path.join(folder, 'work: 1'))
+    expect(pieces).toEqual([{ path: path.join(folder, 'work: 1', 'piece-000.flac'), start: 0, end: expect.closeTo(40, 1) }])
+    expect(await probe(pieces[0]!.path)).toMatchObject({ sampleRate: 16000, channels: 1, codec: 'flac' })
+  })
+})
