@@ -13,7 +13,7 @@ const alias = {
 const POLL_LIMIT = { timeout: 15_000 }
 
 // The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
-// Tests that need no database (server/test/audio) run once, with the PGlite suite.
+// Tests that need no database (server/test/audio, server/test/transcription) run once, with the PGlite suite.
 const serverSuite = (kind: 'pglite' | 'postgres', extraIncludes: string[] = [], excludes: string[] = []) => ({
   resolve: { alias },
   test: {
@@ -47,7 +47,7 @@ export default defineConfig({
       },
       // Pure server units need no database; they run once, with the PGlite suite.
       serverSuite('pglite', ['server/src/**/*.test.ts']),
-      serverSuite('postgres', [], ['server/test/audio/**']),
+      serverSuite('postgres', [], ['server/test/audio/**', 'server/test/transcription/**']),
     ],
   },
 })

@@ -36,8 +36,14 @@
 //  12. (tus-upload) A 1 GiB WAV through tus (/api/uploads) over loopback, in one PATCH and in 50 MiB
 //      PATCHes: budget at least half the rate of a plain loopback copy in the same run (the same file
 //      PUT to a bare Node HTTP server writing it to disk), with the server's CPU seconds per GiB (issue 25).
+//  13. (transcribe) A 60-minute Opus WebM through the AI transcription path against the stand-in engine:
+//      split into 10-minute FLAC pieces cut in pauses, sent 2 at a time, joined: the split's wall and
+//      CPU time and the whole run's (for information), and the process's peak resident memory: budget
+//      64 MB above its size before (the pieces are streamed from disk, never held; a client holding
+//      one would add ~19 MB a piece, the whole recording far more).
 // `npm run bench -- <item> ...` runs only the items named (login, cold-start, busy-clerk, audio,
-// upload, tus-upload, draft, first-paint, list-on-device, responsiveness, full-list); without names, all of them.
+// upload, tus-upload, draft, first-paint, list-on-device, responsiveness, full-list, transcribe); without
+// names, all of them.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -57,6 +63,7 @@ import { measureDraftKeep } from './draft-keep.ts'
 import { measureListOnDevice, type PhaseFigures } from './list-on-device.ts'
 import { measureResponsiveness } from './responsiveness.ts'
 import { measureFullListRate } from './full-list-rate.ts'
+import { measureTranscribeRecording } from './transcribe-recording.ts'
 
 const LOGIN_BUDGET_KB = 120
 const BUSY_JOBS = 5000
@@ -328,6 +335,23 @@ async function reportFirstPaint() {
   }
 }
 
+/** The AI transcription path's memory above its start: pieces streamed from disk, answers small. */
+const TRANSCRIBE_RSS_BUDGET_MB = 64
+
+async function reportTranscribeRecording() {
+  const figures = await measureTranscribeRecording()
+  const grownMb = figures.rssPeakMb - figures.rssBeforeMb
+  const heavy = grownMb > TRANSCRIBE_RSS_BUDGET_MB
+  console.log(`\nA ${figures.recordingSeconds / 60}-minute Opus WebM split, sent to the stand-in engine (2 at a time) and joined`)
+  console.log(`  ${figures.pieces} pieces, ${figures.segments} segments, the last ending at ${figures.lastSegmentEnd.toFixed(3)} s`)
+  console.log(`  ${(figures.splitMs / 1000).toFixed(2).padStart(7)} s   splitting (wall); ${(figures.splitCpuMs / 1000).toFixed(2)} s of ffmpeg CPU`)
+  console.log(`  ${(figures.totalMs / 1000).toFixed(2).padStart(7)} s   split, sent, answered and joined (wall; the stand-in answers at once after ffprobe)`)
+  console.log(
+    `  ${figures.rssPeakMb.toFixed(0).padStart(7)} MB    peak resident memory (the stand-in's included); ${figures.rssBeforeMb.toFixed(0)} MB before, +${grownMb.toFixed(1)} MB (budget +${TRANSCRIBE_RSS_BUDGET_MB} MB): ${heavy ? 'OVER BUDGET' : 'within budget'}`,
+  )
+  if (heavy) over.push('AI transcription path memory')
+}
+
 const ITEMS: Record<string, () => void | Promise<void>> = {
   login: reportLogin,
   'cold-start': reportColdStart,
@@ -340,6 +364,7 @@ const ITEMS: Record<string, () => void | Promise<void>> = {
   'list-on-device': () => withBusyClerk(reportListOnDevice),
   responsiveness: reportResponsiveness,
   'full-list': reportFullListRate,
+  transcribe: reportTranscribeRecording,
 }
 
 async function main() {

@@ -148,4 +148,23 @@ describe('loadConfig', () => {
       expect(problemsOf({ ...STRIPE_KEYS, STRIPE_SECRET_KEY: 'sk_live_51Hx' })).toEqual(['STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both live keys'])
     })
   })
+
+  describe('transcription', () => {
+    it('is off without TRANSCRIBE_URL, with whisper-1 in English two calls at a time', () => {
+      expect(loadConfig({}, '/srv/app').transcription).toEqual({ url: undefined, apiKey: undefined, model: 'whisper-1', language: 'en', concurrency: 2 })
+    })
+
+    it('reads the engine, its key, model, language and concurrency', () => {
+      const env = { TRANSCRIBE_URL: 'http://localhost:8000/v1/', TRANSCRIBE_API_KEY: 'sk-local', TRANSCRIBE_MODEL: 'Systran/faster-whisper-small', TRANSCRIBE_LANGUAGE: 'de', TRANSCRIBE_CONCURRENCY: '4' }
+      expect(loadConfig(env, '/srv/app').transcription).toEqual({ url: 'http://localhost:8000/v1', apiKey: 'sk-local', model: 'Systran/faster-whisper-small', language: 'de', concurrency: 4 })
+    })
+
+    it('names a wrong address, language and concurrency', () => {
+      expect(problemsOf({ TRANSCRIBE_URL: 'localhost:8000', TRANSCRIBE_LANGUAGE: 'English', TRANSCRIBE_CONCURRENCY: '0' })).toEqual([
+        'TRANSCRIBE_URL must be the http(s) base of an OpenAI-compatible API such as http://localhost:8000/v1 (got "localhost:8000")',
+        'TRANSCRIBE_LANGUAGE must be a language code such as en or de (got "English")',
+        'TRANSCRIBE_CONCURRENCY must be a whole number from 1 to 32 (got "0")',
+      ])
+    })
+  })
 })

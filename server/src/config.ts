@@ -14,6 +14,22 @@ export type PaymentsSetting =
   | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
   | { mode: 'test' }
 
+/**
+ * The speech-to-text engine AI jobs are sent to (an OpenAI-compatible API: speaches, whisper.cpp's
+ * server, LocalAI, OpenAI). `url` unset: AI jobs wait for staff, as before the engine existed.
+ */
+export interface TranscriptionSetting {
+  /** The API's base, e.g. http://localhost:8000/v1; the product calls {url}/audio/transcriptions. */
+  url: string | undefined
+  /** Sent as `Authorization: Bearer …` when set. */
+  apiKey: string | undefined
+  model: string
+  /** The spoken language (ISO 639-1), so the engine does not guess it from the first seconds. */
+  language: string
+  /** Engine calls at once per server process. */
+  concurrency: number
+}
+
 export interface SellerSetting {
   name: string
   address: string | null
@@ -58,6 +74,7 @@ export interface Config {
   seller: SellerSetting
   /** The full job list's compressed answers kept in memory (LIST_CACHE_MB; decisions.md, the full list from a cache). */
   listCache: ListCacheSetting
+  transcription: TranscriptionSetting
 }
 
 export class ConfigError extends Error {
@@ -135,6 +152,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const seller = parseSeller(read, problems)
 
+  const transcription = parseTranscription(read, problems)
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: port ?? 8080,
@@ -155,6 +174,31 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     payments,
     seller,
     listCache,
+    transcription,
+  }
+}
+
+/** TRANSCRIBE_*: where AI jobs are transcribed (docs/decisions/transcription-engine.md). */
+function parseTranscription(read: (name: string) => string | undefined, problems: string[]): TranscriptionSetting {
+  const rawUrl = read('TRANSCRIBE_URL')
+  let url: string | undefined
+  if (rawUrl !== undefined) {
+    if (isHttpUrl(rawUrl)) url = rawUrl.replace(/\/+$/, '')
+    else problems.push(`TRANSCRIBE_URL must be the http(s) base of an OpenAI-compatible API such as http://localhost:8000/v1 (got "${rawUrl}")`)
+  }
+  const language = read('TRANSCRIBE_LANGUAGE') ?? 'en'
+  if (!/^[a-z]{2,3}$/.test(language)) problems.push(`TRANSCRIBE_LANGUAGE must be a language code such as en or de (got "${language}")`)
+  const rawConcurrency = read('TRANSCRIBE_CONCURRENCY') ?? '2'
+  const concurrency = Number(rawConcurrency)
+  if (!/^\d+$/.test(rawConcurrency) || concurrency < 1 || concurrency > 32) {
+    problems.push(`TRANSCRIBE_CONCURRENCY must be a whole number from 1 to 32 (got "${rawConcurrency}")`)
+  }
+  return {
+    url,
+    apiKey: read('TRANSCRIBE_API_KEY'),
+    model: read('TRANSCRIBE_MODEL') ?? 'whisper-1',
+    language,
+    concurrency: Number.isInteger(concurrency) && concurrency >= 1 ? concurrency : 2,
   }
 }
 

@@ -7,6 +7,7 @@ import { prepareDatabase } from './db/prepare.ts'
 import { DEMO_CLERK } from './db/seed-data.ts'
 import { seedDemoClerkJobs } from './jobs/demo-jobs.ts'
 import { terminalLogging } from './logging.ts'
+import { TRANSCRIPTION_OFF, watchEngineAtStart } from './transcription/engine-at-start.ts'
 
 async function main(): Promise<void> {
   let config: Config
@@ -35,7 +36,9 @@ async function main(): Promise<void> {
     app.log.info('gave the demo clerk a dozen demo jobs and starting credits')
   }
 
+  const stopEngineWatch = new AbortController()
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    stopEngineWatch.abort()
     if (err) app.log.error({ err }, 'stopping after an unexpected error')
     else app.log.info({ signal }, 'stopping')
     await app.close()
@@ -54,6 +57,14 @@ async function main(): Promise<void> {
   console.log(
     `Payments: ${app.payments.mode === 'stripe' ? 'Stripe (STRIPE_* keys)' : 'TEST MODE: no card is charged; pay with the test card 4242 4242 4242 4242 (set the STRIPE_* keys for real payments)'}`,
   )
+  const { transcription } = config
+  console.log(transcription.url ? `AI transcription: ${transcription.url}, model ${transcription.model} (asking whether it answers: see the log)` : TRANSCRIPTION_OFF)
+  if (transcription.url) {
+    // In the background: an engine that is down or still loading its model never holds up the start.
+    watchEngineAtStart(transcription, (level, message) => app.log[level](message), { signal: stopEngineWatch.signal }).catch((err: unknown) =>
+      app.log.error({ err }, 'AI transcription: the engine check stopped'),
+    )
+  }
   if (config.demoAccount) {
     console.log(`Sign in with the demo clerk account: ${DEMO_CLERK.email}  password: ${DEMO_CLERK.password}`)
   }

@@ -54,12 +54,17 @@ export const DEFAULT_MEASURE_LIMITS: MeasureLimits = {
   concurrent: 2,
 }
 
-/** Runs ffmpeg under prlimit (no shell) and answers its stdout's tail, or throws an AudioMeasureError. */
-export function runFfmpeg(limits: MeasureLimits, fileName: string, args: string[]): Promise<string> {
+/**
+ * Runs ffmpeg under prlimit (no shell) and answers its stdout's tail, or throws an AudioMeasureError.
+ * `cwd`: where relative paths in the arguments lead (a filter's file option, which would need two levels
+ * of escaping for a full path with ':' or spaces).
+ */
+export function runFfmpeg(limits: MeasureLimits, fileName: string, args: string[], cwd?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     // prlimit execs ffmpeg, so the process Node holds is ffmpeg itself and SIGKILL reaches it.
     const child = spawn(...diesWithServer('prlimit', [`--as=${limits.memoryBytes}`, `--cpu=${limits.cpuSeconds}`, '--', limits.ffmpegPath, ...args]), {
       stdio: ['ignore', 'pipe', 'pipe'],
+      cwd,
     })
     let timedOut = false
     const timer = setTimeout(() => {

@@ -7,22 +7,26 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import PostalMime from 'postal-mime'
 import { startCompiledServer, type CompiledServer } from '../support/compiled-server.ts'
+import { startStandInEngine, type StandInEngine } from '../support/stand-in-engine.ts'
 
 // It runs its own embedded database whatever the project, so once is enough.
 describe.skipIf(inject('databaseKind') === 'postgres')('the server process', () => {
   let server: CompiledServer
   let dataDir: string
+  let engine: StandInEngine
   let url = ''
   const output = () => server.output()
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-start-'))
-    server = await startCompiledServer({ DATA_DIR: dataDir, PORTAL_DIR: path.join(dataDir, 'no-portal'), DEMO_ACCOUNT: 'false', LOG_LEVEL: 'info', PUBLIC_URL: '' })
+    engine = await startStandInEngine()
+    server = await startCompiledServer({ DATA_DIR: dataDir, PORTAL_DIR: path.join(dataDir, 'no-portal'), DEMO_ACCOUNT: 'false', LOG_LEVEL: 'info', PUBLIC_URL: '', TRANSCRIBE_URL: engine.url })
     url = server.url
   }, 90_000)
 
   afterAll(async () => {
     await server?.stop()
+    await engine?.close()
     await rm(dataDir, { recursive: true, force: true })
   })
 
@@ -47,5 +51,10 @@ describe.skipIf(inject('databaseKind') === 'postgres')('the server process', () 
     const entries = logLines.map((line) => JSON.parse(line) as { msg: string; link?: string })
     expect(entries.map((entry) => entry.msg)).toContain('request completed')
     expect(entries.find((entry) => entry.link)?.link).toMatch(new RegExp(`^http://localhost:${new URL(url).port}/signup/continue\\?token=`))
+  })
+
+  it('says which speech-to-text engine and model it found at TRANSCRIBE_URL', async () => {
+    expect(output()).toContain(`AI transcription: ${engine.url}, model whisper-1 (asking whether it answers: see the log)`)
+    await expect.poll(() => output().includes(`"msg":"AI transcription: on, stand-in-engine at ${engine.url}, model whisper-1"`)).toBe(true)
   })
 })
