@@ -69,17 +69,17 @@ describe('operator calls', () => {
 
   it('adjusts credits with a reason, never below zero, and the profile shows the balance', async () => {
     const { token } = await signIn(t, email)
-    expect((await ops('POST', '/credits', { email, amount: 30.25, reason: 'Goodwill for a late job' })).json()).toEqual({
+    expect((await ops('POST', '/credits', { email, amount: '30.25', reason: 'Goodwill for a late job' })).json()).toEqual({
       message: `Credits adjusted. ${email} now has 30.25 credits.`,
     })
-    const refused = await ops('POST', '/credits', { email, amount: -31, reason: 'Correction' })
+    const refused = await ops('POST', '/credits', { email, amount: '-31', reason: 'Correction' })
     expect(refused.statusCode).toBe(409)
     expect(refused.json()).toEqual({ detail: 'That would take the balance below zero (it is 30.25).', code: 'insufficient_credits' })
-    expect((await ops('POST', '/credits', { email, amount: -10.25, reason: 'Correction' })).json().message).toBe(`Credits adjusted. ${email} now has 20.00 credits.`)
+    expect((await ops('POST', '/credits', { email, amount: '-10.25', reason: 'Correction' })).json().message).toBe(`Credits adjusted. ${email} now has 20.00 credits.`)
     const profile = (await t.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) })).json()
     expect(profile).toMatchObject({ credits: 20, is_low_credit: false })
     expect(await notifications(token)).toEqual(expect.arrayContaining(['Added 30.25 credits: Goodwill for a late job', 'Removed 10.25 credits: Correction']))
-    expect((await ops('POST', '/credits', { email: 'nobody@example.com', amount: 5, reason: 'x' })).json()).toEqual({ detail: 'No clerk account has the e-mail nobody@example.com.', code: 'not_found' })
+    expect((await ops('POST', '/credits', { email: 'nobody@example.com', amount: '5', reason: 'x' })).json()).toEqual({ detail: 'No clerk account has the e-mail nobody@example.com.', code: 'not_found' })
   })
 
   it('deactivates an account (its sessions end, sign-in is refused) and reactivates it', async () => {

@@ -18,7 +18,9 @@ import { audio, firstReportTypeId } from '../create-job/calculate-cost-support.t
 const PDF = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(bytes)])
 const FULL = { detail: 'There is not enough storage space to accept this file right now. Please try again later.', code: 'server_error' }
 
-describe('a full disk', () => {
+// Mounting a tmpfs needs root (CI and these machines run as root); elsewhere the file is skipped, said
+// in the run's summary, rather than failing on a permission the product never needs.
+describe.skipIf(process.getuid?.() !== 0)('a full disk', () => {
   let mountPoint: string
   let t: TestApp
   let token: string
