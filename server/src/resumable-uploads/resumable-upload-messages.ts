@@ -4,6 +4,8 @@ import { CALCULATE_COST_MESSAGES } from '../create-job/calculate-cost-messages.t
 export const RESUMABLE_UPLOAD_MESSAGES = {
   /** No such upload for this clerk: none, another clerk's, or swept after expiring. */
   notFound: 'This upload is no longer on the server. Please choose the file again.',
+  /** A request without `Tus-Resumable: 1.0.0`: not a tus client, or another version of the protocol. */
+  tusVersionRequired: 'Uploads here use the tus 1.0.0 protocol: send the header Tus-Resumable: 1.0.0.',
   /** Creation without Upload-Length (tus creation-defer-length): the portal always knows a file's size. */
   lengthRequired: 'The upload must say the file’s size.',
   tooManyOpen: (open: number) =>

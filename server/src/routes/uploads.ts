@@ -8,6 +8,10 @@ import { SERVER_ERROR_DETAIL } from '../plugins/error-handler.ts'
 import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
 import { RESUMABLE_UPLOAD_MESSAGES as M } from '../resumable-uploads/resumable-upload-messages.ts'
 
+/** The one tus protocol version the server speaks. */
+const TUS_VERSION = '1.0.0'
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const { resumableUploads } = app
   // Every body stays unread for tus (PATCH's application/offset+octet-stream, and whatever else comes).
@@ -16,6 +20,12 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate)
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    // tus answers a request without its protocol version in plain text (412); this API's refusals are
+    // all {detail, code}, so that one is answered here, with the version tus would name.
+    if (request.headers['tus-resumable'] !== TUS_VERSION) {
+      reply.header('tus-version', TUS_VERSION)
+      throw new HttpError(412, M.tusVersionRequired, 'invalid_input')
+    }
     resumableUploads.setClerk(request.raw, request.clerk!.userId)
     reply.hijack()
     try {
@@ -40,6 +50,9 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     url: '/:id',
     exposeHeadRoute: false,
     handler: async (request, reply) => {
+      // Ids are the UUIDs tus was told to make (tus-server.ts): anything else names no upload, and
+      // never reaches the database (a NUL byte is not even text there).
+      if (!UPLOAD_ID.test(request.params.id)) throw new HttpError(404, M.notFound, 'not_found')
       const owned = await resumableUploadsRepository.findOwned(app.database.db, request.clerk!.userId, request.params.id)
       // A used upload's staged file is gone: it reads as no longer on the server.
       if (!owned || owned.usedAt) throw new HttpError(404, M.notFound, 'not_found')

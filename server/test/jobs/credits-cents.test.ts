@@ -41,8 +41,9 @@ describe('operator credits in cents', () => {
     // 1 + 8 + … + 197 = 29 amounts averaging 99 cents: 2,871 cents taken from 20,100.
     expect(await profileCredits()).toBe(172.29)
     expect((await adjust('-0.07')).json()).toEqual({ message: `Credits adjusted. ${email} now has 172.22 credits.` })
-    // A JSON number is read as the decimal it is written as.
-    expect((await adjust(0.08)).json()).toEqual({ message: `Credits adjusted. ${email} now has 172.30 credits.` })
+    // A JSON number is not the text the command line sends: refused as sent, never coerced, nothing changes.
+    expect((await adjust(0.08)).statusCode).toBe(400)
+    expect((await adjust('0.08')).json()).toEqual({ message: `Credits adjusted. ${email} now has 172.30 credits.` })
     const notes = (await t.app.inject({ method: 'GET', url: '/api/notification', headers: bearer(token) })).json() as { message: string }[]
     expect(notes.map((n) => n.message).slice(0, 2)).toEqual(['Added 0.08 credits: Cent check', 'Removed 0.07 credits: Cent check'])
   })
