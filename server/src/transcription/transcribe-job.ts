@@ -56,16 +56,27 @@ export async function transcribeJob(deps: TranscribeJobDeps, jobId: number): Pro
   const proofreading = job.jobType === PROOFREADING_JOB_TYPE
   if (proofreading && (await hasDraftNote(db, jobId))) return 'already-done'
 
-  const workDir = path.join(deps.workRoot, String(jobId))
-  const segments = await transcribeAudio(deps, jobId, workDir)
+  // Each run has its own folder: two runs at once (a redelivery after expiry while the first still
+  // works) would otherwise split over each other's pieces. A retry starts again from the audio.
+  const jobDir = path.join(deps.workRoot, String(jobId))
+  const workDir = path.join(jobDir, randomUUID())
+  let segments: TranscriptSegment[]
+  try {
+    segments = await transcribeAudio(deps, jobId, workDir)
+  } catch (error) {
+    await rm(workDir, { recursive: true, force: true })
+    // Race: another run finished the job (and removed the work folders) while this one worked.
+    if ((await jobsRepository.findById(db, jobId))?.status !== 'In Progress') return 'already-done'
+    throw error
+  }
   const heading: TranscriptHeading = { propertyAddress: job.propertyAddress, reportType: job.reportType, jobId, date: job.createdAt }
   const documents = [
     { fileName: `transcript-job-${jobId}.docx`, bytes: await transcriptDocx(heading, segments) },
     { fileName: `transcript-job-${jobId}.txt`, bytes: Buffer.from(transcriptText(heading, segments), 'utf8') },
   ]
   const outcome = proofreading ? await keepDraft(deps, jobId, documents) : await attachAndComplete(deps, jobId, job.userId, documents)
-  // The answers are no longer needed once the job has its transcript (or draft); a retry would find none and start over.
-  await rm(workDir, { recursive: true, force: true })
+  // The job has its transcript (or draft): every run's folder goes, a killed process's included.
+  await rm(outcome === 'already-done' ? workDir : jobDir, { recursive: true, force: true })
   return outcome
 }
 

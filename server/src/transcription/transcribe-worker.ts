@@ -5,7 +5,6 @@
 // minutes); after the last, the job stays where it was for staff, and `ops queue` lists the failed
 // entry with its cause. The cause is for staff only: the clerk is not notified of an engine's failure.
 import path from 'node:path'
-import { rm } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { PieceRetry } from './transcribe-recording.ts'
 import { createOpenAiCompatibleEngine, type EngineOptions } from './openai-compatible-engine.ts'
@@ -39,8 +38,6 @@ export async function startTranscribeWorker(app: FastifyInstance, options: Trans
       } catch (error) {
         const cause = failureCause(jobId, lastTry, error)
         app.log.warn({ jobId, err: error }, cause)
-        // The pieces already answered are kept for the next try; after the last there is none.
-        if (lastTry) await rm(path.join(workRoot, String(jobId)), { recursive: true, force: true })
         throw new Error(cause, { cause: error })
       }
     },
