@@ -27,9 +27,13 @@ export const PROOFREADING_JOB_TYPE = 'AI + Proofreading'
 /** As large as a transcript staff may attach (ops.ts): an hour's text is well under 1 MB. */
 const TRANSCRIPT_MAX_BYTES = 50 * 1024 * 1024
 
-/** Where an AI + Proofreading job's draft is kept: outside the clerks' folders, so no clerk download route reaches it. */
-export function staffDraftFolder(jobId: number): string {
-  return `staff/jobs/${jobId}/ai-draft`
+/**
+ * Where an AI + Proofreading job's draft is kept for staff. A job file has no staff-only flag, and a
+ * clerk downloads only files a job_files row names, so the draft gets no row. It sits in the job's own
+ * folder, under the clerk's, so erasing the clerk's account erases it too.
+ */
+export function staffDraftFolder(userId: string, jobId: number): string {
+  return `clerks/${userId}/jobs/${jobId}/staff-draft`
 }
 
 export interface TranscribeJobDeps {
@@ -74,7 +78,7 @@ export async function transcribeJob(deps: TranscribeJobDeps, jobId: number): Pro
     { fileName: `transcript-job-${jobId}.docx`, bytes: await transcriptDocx(heading, segments) },
     { fileName: `transcript-job-${jobId}.txt`, bytes: Buffer.from(transcriptText(heading, segments), 'utf8') },
   ]
-  const outcome = proofreading ? await keepDraft(deps, jobId, documents) : await attachAndComplete(deps, jobId, job.userId, documents)
+  const outcome = proofreading ? await keepDraft(deps, jobId, job.userId, documents) : await attachAndComplete(deps, jobId, job.userId, documents)
   // The job has its transcript (or draft): every run's folder goes, a killed process's included.
   await rm(outcome === 'already-done' ? workDir : jobDir, { recursive: true, force: true })
   return outcome
@@ -155,12 +159,11 @@ async function attachAndComplete(deps: TranscribeJobDeps, jobId: number, userId:
 }
 
 /**
- * Keeps an AI + Proofreading job's draft for staff (a job file has no staff-only flag: the draft sits
- * under staff/, which no clerk route serves) and adds the staff note, notifying the clerk as any staff
+ * Keeps an AI + Proofreading job's draft for staff (staffDraftFolder: no row, so no clerk download) and adds the staff note, notifying the clerk as any staff
  * note does. Race: the note is the guard; a second run finding it keeps no second draft.
  */
-async function keepDraft(deps: TranscribeJobDeps, jobId: number, documents: TranscriptDocument[]): Promise<TranscribeOutcome> {
-  return withWritten(deps.storage, `${staffDraftFolder(jobId)}/${randomUUID()}`, documents, (written) =>
+async function keepDraft(deps: TranscribeJobDeps, jobId: number, userId: string, documents: TranscriptDocument[]): Promise<TranscribeOutcome> {
+  return withWritten(deps.storage, `${staffDraftFolder(userId, jobId)}/${randomUUID()}`, documents, (written) =>
     deps.db.transaction(async (tx) => {
       const job = await jobsRepository.lockById(tx, jobId)
       if (!job || job.status !== 'In Progress' || (await hasDraftNote(tx, jobId))) return 'already-done'
