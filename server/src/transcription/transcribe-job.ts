@@ -9,13 +9,13 @@ import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/database.ts'
-import { jobFiles, jobs, jobTypes, reportTypes, staffNotes, type JobStatus } from '../db/schema.ts'
+import type { JobStatus } from '../db/schema.ts'
 import { JOB_MESSAGES, jobFolder } from '../jobs/job-operations.ts'
 import { statusNotification } from '../jobs/life-cycle.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
+import { transcriptionJobsRepository } from '../repositories/transcription-jobs-repository.ts'
 import type { FileStorage, PendingUpload } from '../storage/file-storage.ts'
 import { joinedAt, transcribeRecording, type PieceRetry } from './transcribe-recording.ts'
 import { transcriptDocx, transcriptText, type TranscriptHeading } from './transcript-document.ts'
@@ -54,11 +54,11 @@ export async function transcribeJob(deps: TranscribeJobDeps, jobId: number): Pro
   // Race: a second run (a redelivery, another process) finds the job already moved and moves nothing.
   if ((await moveIfAt(db, jobId, 'Submitted', 'Scheduled')) === 'not-found') return 'not-found'
   await moveIfAt(db, jobId, 'Scheduled', 'In Progress')
-  const job = await jobFacts(db, jobId)
+  const job = await transcriptionJobsRepository.facts(db, jobId)
   // Race: a run that finished first (or staff who moved the job by hand) leaves nothing to do.
   if (!job || job.status !== 'In Progress') return 'already-done'
   const proofreading = job.jobType === PROOFREADING_JOB_TYPE
-  if (proofreading && (await hasDraftNote(db, jobId))) return 'already-done'
+  if (proofreading && (await transcriptionJobsRepository.hasStaffNote(db, jobId, AI_DRAFT_NOTE))) return 'already-done'
 
   // Each run has its own folder: two runs at once (a redelivery after expiry while the first still
   // works) would otherwise split over each other's pieces. A retry starts again from the audio.
@@ -99,28 +99,9 @@ async function moveIfAt(db: Db, jobId: number, from: JobStatus, to: JobStatus): 
   })
 }
 
-async function jobFacts(db: Db, jobId: number) {
-  const [row] = await db
-    .select({ status: jobs.status, userId: jobs.userId, propertyAddress: jobs.propertyAddress, createdAt: jobs.createdAt, reportType: reportTypes.name, jobType: jobTypes.name })
-    .from(jobs)
-    .innerJoin(reportTypes, eq(reportTypes.id, jobs.reportTypeId))
-    .innerJoin(jobTypes, eq(jobTypes.id, jobs.jobTypeId))
-    .where(eq(jobs.id, jobId))
-  return row
-}
-
-async function hasDraftNote(db: Db, jobId: number): Promise<boolean> {
-  const [note] = await db.select({ id: staffNotes.id }).from(staffNotes).where(and(eq(staffNotes.jobId, jobId), eq(staffNotes.note, AI_DRAFT_NOTE))).limit(1)
-  return note !== undefined
-}
-
 /** Every audio file of the job in its order, transcribed, the later files' times following the earlier ones'. */
 async function transcribeAudio(deps: TranscribeJobDeps, jobId: number, workDir: string): Promise<TranscriptSegment[]> {
-  const audio = await deps.db
-    .select({ fileKey: jobFiles.fileKey, durationSeconds: jobFiles.durationSeconds })
-    .from(jobFiles)
-    .where(and(eq(jobFiles.jobId, jobId), eq(jobFiles.kind, 'audio')))
-    .orderBy(asc(jobFiles.id))
+  const audio = await transcriptionJobsRepository.audioFiles(deps.db, jobId)
   const all: TranscriptSegment[] = []
   let offset = 0
   for (const [index, file] of audio.entries()) {
@@ -166,7 +147,7 @@ async function keepDraft(deps: TranscribeJobDeps, jobId: number, userId: string,
   return withWritten(deps.storage, `${staffDraftFolder(userId, jobId)}/${randomUUID()}`, documents, (written) =>
     deps.db.transaction(async (tx) => {
       const job = await jobsRepository.lockById(tx, jobId)
-      if (!job || job.status !== 'In Progress' || (await hasDraftNote(tx, jobId))) return 'already-done'
+      if (!job || job.status !== 'In Progress' || (await transcriptionJobsRepository.hasStaffNote(tx, jobId, AI_DRAFT_NOTE))) return 'already-done'
       await jobsRepository.addStaffNote(tx, jobId, AI_DRAFT_NOTE)
       await notificationsRepository.add(tx, job.userId, JOB_MESSAGES.noteAdded(jobId, AI_DRAFT_NOTE), jobId)
       for (const file of written) await file.upload.commit()

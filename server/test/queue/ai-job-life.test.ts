@@ -36,7 +36,7 @@ async function appWith(engine: StandInEngine | null): Promise<TestApp> {
     { transcribeWorker: { pieceRetry: { delaysMs: [] } } },
   )
   // The queue's retries come at once here, not 2, 4 and 8 minutes apart (queues.ts); the tries stay 4.
-  await t.app.queue.boss.updateQueue('transcribe-job', { retryLimit: 3, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 })
+  await t.app.queue.boss.updateQueue('transcribe-job', { name: 'transcribe-job', retryLimit: 3, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 })
   return t
 }
 
