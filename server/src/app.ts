@@ -43,6 +43,7 @@ import { RESUMABLE_UPLOAD_SWEEP_TASK } from './tasks/resumable-upload-sweep.ts'
 import { resolveOpsToken } from './plugins/operator-token.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { createLocalStorage } from './storage/local-storage.ts'
+import { startTranscribeWorker, type TranscribeWorkerOptions } from './transcription/transcribe-worker.ts'
 import { startWorkQueue, type QueueTiming, type WorkQueue } from './queue/queue.ts'
 import { ACCOUNT_ERASURE_TASK } from './tasks/account-erasure.ts'
 import { STORAGE_SWEEP_TASK } from './tasks/storage-sweep.ts'
@@ -93,6 +94,8 @@ export interface AppOptions {
   queueClock?: boolean
   /** Tests shorten the queue's waits (queue.ts); pg-boss's defaults otherwise. */
   queueTiming?: QueueTiming
+  /** Tests shorten the AI worker's engine limits and piece retries (transcribe-worker.ts). */
+  transcribeWorker?: TranscribeWorkerOptions
 }
 
 /**
@@ -105,7 +108,7 @@ function trustProxyOption(trustProxy: Config['trustProxy']): FastifyServerOption
   return (_address: string, hop: number) => hop < trustProxy
 }
 
-export async function buildApp({ config, database, logger, logController, mailer, requestLimits, scheduledTasks = true, queueClock, queueTiming }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logController, mailer, requestLimits, scheduledTasks = true, queueClock, queueTiming, transcribeWorker }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors are logged without query parameters or quoted values; credentials are censored.
     logger: safeLogging(logger ?? { level: config.logLevel }),
@@ -181,5 +184,7 @@ export async function buildApp({ config, database, logger, logController, mailer
 
   await registerPortal(app, config.portalDir)
   for (const task of tasks) startScheduledTask(app, task)
+  // AI jobs are transcribed here only when an engine is set (TRANSCRIBE_URL); otherwise they wait for staff.
+  await startTranscribeWorker(app, transcribeWorker)
   return app
 }

@@ -13,6 +13,8 @@ export interface QueuedJob<Name extends QueueName> {
   id: string
   name: Name
   data: QueuePayloads[Name]
+  /** This is the queue's last try (QUEUE_RULES' retryLimit reached): a failure now is final. */
+  lastTry: boolean
 }
 
 export type QueueHandler<Name extends QueueName> = (payload: QueuePayloads[Name], job: QueuedJob<Name>) => Promise<unknown>
@@ -81,8 +83,8 @@ export async function startWorkQueue(database: Database, log: Pick<FastifyBaseLo
     work: async (name, handler, { concurrency = 1 } = {}) => {
       // pg-boss 10 has no per-worker concurrency: each worker fetches and runs one job at a time.
       for (let worker = 0; worker < concurrency; worker += 1) {
-        await boss.work<QueuePayloads[typeof name]>(name, { batchSize: 1 }, async ([job]) => {
-          if (job) await handler(job.data, { id: job.id, name, data: job.data })
+        await boss.work<QueuePayloads[typeof name]>(name, { batchSize: 1, includeMetadata: true }, async ([job]) => {
+          if (job) await handler(job.data, { id: job.id, name, data: job.data, lastTry: job.retryCount >= job.retryLimit })
         })
       }
     },

@@ -73,7 +73,7 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { scheduledTasks?: AppOptions['scheduledTasks']; requestLimits?: AppOptions['requestLimits']; queueClock?: boolean; queueTiming?: AppOptions['queueTiming'] } = {},
+  options: { scheduledTasks?: AppOptions['scheduledTasks']; requestLimits?: AppOptions['requestLimits']; queueClock?: boolean; queueTiming?: AppOptions['queueTiming']; transcribeWorker?: AppOptions['transcribeWorker'] } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
   const mail = new MailCapture()
@@ -88,6 +88,7 @@ export async function createTestApp(
     requestLimits: options.requestLimits,
     // The least pg-boss allows: a test waits for a queued job half a second at most, not two.
     queueTiming: { pollingIntervalSeconds: 0.5, ...options.queueTiming },
+    transcribeWorker: options.transcribeWorker,
   })
   return { app, database, mail }
 }
