@@ -25,7 +25,7 @@ export interface PricingParts {
 
 /** The upload's id: the last segment of its address (`Location: /api/uploads/<id>`). */
 export function uploadIdOf(url: string): string {
-  const path = url.split(/[?#]/, 1)[0].replace(/\/+$/, '')
+  const path = (url.split(/[?#]/, 1)[0] ?? '').replace(/\/+$/, '')
   return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1))
 }
 
