@@ -12,6 +12,7 @@ export const FILE_UPLOADS_TEXT = {
   waiting: 'Waiting for a connection: the upload goes on by itself when it is back.',
   cancelled: 'Upload cancelled: the file will be sent when you press Next.',
   done: 'Uploaded',
+  waitingForUploads: 'Waiting for the uploads to finish…',
 } as const
 const TEXT = FILE_UPLOADS_TEXT
 
