@@ -55,8 +55,11 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
   const uploads = useResumableUploads(clerk, loaded && draft.cost === null ? draft.audioFiles : NO_FILES)
   /** Next was pressed and waits for the uploads still running. */
   const [waitingUploads, setWaitingUploads] = useState(false)
+  /** The draft as it is now, for a Next that resumes after waiting for the uploads. */
   const latestDraft = useRef(draft)
-  latestDraft.current = draft
+  useLayoutEffect(() => {
+    latestDraft.current = draft
+  })
 
   // §2: the first report type is preselected.
   const firstReportType = reportTypes.data?.[0]?.id

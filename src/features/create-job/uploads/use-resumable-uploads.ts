@@ -5,7 +5,7 @@
 // resumes from the offset the server answers to HEAD. Offline, an upload waits and starts again by
 // itself on `online`. A file whose upload fails for good is priced from its bytes, as before
 // (./pricing-parts.ts). docs/decisions/resumable-uploads-portal.md.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Upload, type UrlStorage } from 'tus-js-client'
 import { apiUrl, bearerToken, endSessionOnForbidden } from '@/lib/api-client'
 import { clearUploadAddress, keepUploadAddress, readUploadAddress } from '@/lib/upload-addresses'
@@ -110,7 +110,10 @@ export function useResumableUploads(clerk: string | null, audioFiles: readonly D
   // Files that joined the draft start; files that left it are cancelled on the server too.
   const fileKey = audioFiles.map((file) => file.id).join('|')
   const filesRef = useRef(audioFiles)
-  filesRef.current = audioFiles
+  // Before the effects below read it (layout effects run first).
+  useLayoutEffect(() => {
+    filesRef.current = audioFiles
+  })
   useEffect(() => {
     const ids = new Set(filesRef.current.map((file) => file.id))
     for (const id of [...current.current.keys()]) {
@@ -138,10 +141,11 @@ export function useResumableUploads(clerk: string | null, audioFiles: readonly D
   // Leaving the page pauses the uploads (not cancelled: the next visit resumes them from the kept address).
   useEffect(() => {
     const uploadsNow = running.current
+    const statesNow = current.current
     return () => {
       for (const upload of uploadsNow.values()) void upload.abort(false).catch(() => undefined)
       uploadsNow.clear()
-      current.current.clear()
+      statesNow.clear()
     }
   }, [])
 
