@@ -9,6 +9,7 @@ import type { Page, Request } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
+import { keptInPage } from './support/kept-draft.ts'
 
 let folder = ''
 /** 5 min 15 s of 16 kHz 16-bit mono WAV: about 10 MB, three 4 MiB PATCHes. */
@@ -81,5 +82,51 @@ test('an upload cut by going offline resumes from the server’s offset once bac
   const offset = Number((await head).headers()['upload-offset'])
   expect(offset).toBeGreaterThan(0)
   await expect(bar).toHaveAttribute('aria-valuenow', '100')
+  await priceAndCheckRequest(page)
+})
+
+/** The upload address the page keeps with the draft's one file (src/lib/upload-addresses.ts). */
+function keptUploadAddress(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const request = (r: IDBRequest) => new Promise<unknown>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))))
+    const db = (await request(indexedDB.open('inspectscribe'))) as IDBDatabase
+    try {
+      const files = (await request(db.transaction('clerkFiles').objectStore('clerkFiles').getAll())) as { uploadUrl?: string }[]
+      return files[0]?.uploadUrl ?? null
+    } finally {
+      db.close()
+    }
+  })
+}
+
+test('a reload mid-upload resumes from the address kept with the draft’s file, at the server’s offset', async ({ page }) => {
+  await startWizard(page)
+  // Every PATCH after the first fails as a lost connection does, until the page is reloaded.
+  let cut = true
+  let patches = 0
+  let creations = 0
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/uploads$/.test(request.url())) creations += 1
+  })
+  await page.route('**/api/uploads/**', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.continue()
+    patches += 1
+    if (patches > 1 && cut) return route.abort('failed')
+    return route.continue()
+  })
+  await page.getByLabel('Audio files').setInputFiles(wav)
+  await expect.poll(async () => (await keptInPage(page))?.files.map((file) => file.name)).toEqual(['long-tone.wav'])
+  await expect.poll(() => keptUploadAddress(page)).toMatch(/\/api\/uploads\/[^/]+$/)
+  await expect.poll(() => patches).toBeGreaterThan(1)
+
+  const head = page.waitForResponse((response) => response.request().method() === 'HEAD' && /\/api\/uploads\/[^/]+$/.test(response.url()))
+  cut = false
+  await page.reload()
+  const offset = Number((await head).headers()['upload-offset'])
+  expect(offset).toBeGreaterThan(0)
+  const bar = page.getByRole('progressbar', { name: 'long-tone.wav' })
+  await expect(bar).toHaveAttribute('aria-valuenow', '100')
+  // Resumed, never created again: the kept address found the same upload.
+  expect(creations).toBe(1)
   await priceAndCheckRequest(page)
 })
