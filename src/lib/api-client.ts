@@ -4,5 +4,5 @@
 export { ApiError, type ApiErrorInit, type ApiErrorKind } from './transport/api-error'
 export { apiBlob, apiRequest, apiRequestIfChanged, apiUrl, newIdempotencyKey } from './transport/request'
 export type { Conditional, JsonRequestOptions, RequestOptions, UploadProgress } from './transport/request'
-export { endSessionOnForbidden, refreshAccessToken, refreshSession, setForbiddenHandler, type RefreshOutcome } from './transport/session-token'
+export { bearerToken, endSessionOnForbidden, refreshAccessToken, refreshSession, setForbiddenHandler, type RefreshOutcome } from './transport/session-token'
 export { downloadFile, fileBaseName, fileUrl, FILE_KIND, saveFile, type FileKind } from './transport/download'

@@ -55,6 +55,11 @@ export interface ClerkFileRecord {
   clerk: string
   fileId: string
   blob: Blob
+  /**
+   * The tus upload's address (its URL) once the server created it (src/lib/upload-addresses.ts). Not
+   * indexed, so no new version: it lives and goes with the file's record.
+   */
+  uploadUrl?: string
 }
 
 /** A recording made in Create Job, while its chunks are kept apart (src/lib/recording-chunks.ts). */

@@ -6,24 +6,28 @@ import { apiRequest, type UploadProgress } from '@/lib/api-client'
 import type { DraftFile } from '../draft/wizard-draft'
 
 export interface CalculateCostRequest {
+  /** Files sent whole, as multipart parts. */
   audioFiles: readonly DraftFile[]
+  /** Finished tus uploads named instead of their bytes (README "API notes: uploads that resume (tus)"). */
+  uploadIds?: readonly string[]
   reportTypeId: number
   signal?: AbortSignal
   onProgress?: (progress: UploadProgress) => void
 }
 
 /** The form as sent: the report type first, so the server knows it before the audio streams in. */
-export function calculateCostForm(audioFiles: readonly DraftFile[], reportTypeId: number): FormData {
+export function calculateCostForm(audioFiles: readonly DraftFile[], reportTypeId: number, uploadIds: readonly string[] = []): FormData {
   const form = new FormData()
   form.append(CALCULATE_COST_FIELDS.reportTypeId, String(reportTypeId))
   for (const audio of audioFiles) form.append(CALCULATE_COST_FIELDS.audioFiles, audio.file, audio.name)
+  for (const id of uploadIds) form.append(CALCULATE_COST_FIELDS.uploadIds, id)
   return form
 }
 
-export function calculateCost({ audioFiles, reportTypeId, signal, onProgress }: CalculateCostRequest): Promise<CalculateCostResponse> {
+export function calculateCost({ audioFiles, uploadIds, reportTypeId, signal, onProgress }: CalculateCostRequest): Promise<CalculateCostResponse> {
   return apiRequest('/clerk/calculate-cost', {
     method: 'POST',
-    form: calculateCostForm(audioFiles, reportTypeId),
+    form: calculateCostForm(audioFiles, reportTypeId, uploadIds),
     signal,
     onProgress,
     timeoutMs: CALCULATE_COST_TIMEOUT_MS,

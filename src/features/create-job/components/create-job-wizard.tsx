@@ -18,9 +18,12 @@ import { GeneralInfoStep } from './general-info-step'
 import { StepIndicator } from './step-indicator'
 import { SummaryStep } from './summary-step'
 import { useCostUpload, useResumeWhenBackOnline } from './use-cost-upload'
+import { useResumableUploads } from '../uploads/use-resumable-uploads'
 import { useRestoredFolderCheck } from './use-restored-folder-check'
 import { useSubmitJob } from './use-submit-job'
 import { useWizardStyles } from './wizard-styles'
+
+const NO_FILES: never[] = []
 
 export interface CreateJobWizardProps {
   /** The clerk's balance: undefined while unknown. */
@@ -48,6 +51,15 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
   const [clerk] = useState(currentClerk)
   /** A recording is being made: it must be stopped (and become a file) before Next or Discard draft. */
   const [recording, setRecording] = useState(false)
+  // The audio uploads in the background from the moment it is chosen, until the job is priced.
+  const uploads = useResumableUploads(clerk, loaded && draft.cost === null ? draft.audioFiles : NO_FILES)
+  /** Next was pressed and waits for the uploads still running. */
+  const [waitingUploads, setWaitingUploads] = useState(false)
+  /** The draft as it is now, for a Next that resumes after waiting for the uploads. */
+  const latestDraft = useRef(draft)
+  useLayoutEffect(() => {
+    latestDraft.current = draft
+  })
 
   // §2: the first report type is preselected.
   const firstReportType = reportTypes.data?.[0]?.id
@@ -65,7 +77,7 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
     headingRef.current?.focus()
   }, [draft.step])
 
-  const uploading = upload.state.status === 'uploading' || upload.state.status === 'checking'
+  const uploading = upload.state.status === 'uploading' || upload.state.status === 'checking' || waitingUploads
 
   const nextFromGeneralInfo = async () => {
     if (!draft.propertyAddress.trim()) return setAddressError(TEXT.addressRequired)
@@ -77,7 +89,12 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
     const fileIds = draft.audioFiles.map((file) => file.id)
     const reportTypeId = draft.reportTypeId
     setExpiredNotice(null)
-    const answer = await upload.start({ audioFiles: draft.audioFiles, reportTypeId, earlier })
+    setWaitingUploads(true)
+    const uploaded = earlier ? undefined : await uploads.whenSettled()
+    setWaitingUploads(false)
+    // The audio or the report type changed while the uploads finished: the clerk presses Next again.
+    if (latestDraft.current.audioFiles.map((file) => file.id).join() !== fileIds.join() || latestDraft.current.reportTypeId !== reportTypeId) return
+    const answer = await upload.start({ audioFiles: draft.audioFiles, uploaded, reportTypeId, earlier })
     if (!answer) return
     // The server holds the same folder at the same prices: step 2 keeps the choice already made.
     if (earlier && JSON.stringify(answer) === JSON.stringify(earlier)) return dispatch({ type: 'next' })
@@ -143,6 +160,9 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
           onAddressTyped={() => setAddressError(null)}
           clerk={clerk}
           onRecordingChange={setRecording}
+          fileUploads={uploads.uploads}
+          onCancelFileUpload={(id) => void uploads.cancel(id)}
+          waitingUploads={waitingUploads}
         />
       )}
       {loaded && draft.step === 2 && (

@@ -22,6 +22,8 @@ import { Recorder } from './recorder'
 import type { CostUploadState } from './use-cost-upload'
 import { StepSection } from './step-section'
 import { useWizardStyles } from './wizard-styles'
+import { FILE_UPLOADS_TEXT, FileUploads } from '../uploads/file-uploads'
+import type { FileUpload } from '../uploads/pricing-parts'
 
 const useStyles = makeStyles({
   // The file zone and the recorder side by side from a tablet up, one above the other on a phone.
@@ -51,15 +53,20 @@ export interface GeneralInfoStepProps {
   clerk: string | null
   /** Recording started or ended: Next and Discard draft wait meanwhile. */
   onRecordingChange: (recording: boolean) => void
+  /** Each audio file's upload in the background (../uploads/use-resumable-uploads.ts). */
+  fileUploads: ReadonlyMap<string, FileUpload>
+  onCancelFileUpload: (id: string) => void
+  /** Next waits for the uploads still running. */
+  waitingUploads: boolean
 }
 
-export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelUpload, onJobChanged, notice, addressError, onAddressTyped, clerk, onRecordingChange }: GeneralInfoStepProps) {
+export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelUpload, onJobChanged, notice, addressError, onAddressTyped, clerk, onRecordingChange, fileUploads, onCancelFileUpload, waitingUploads }: GeneralInfoStepProps) {
   const styles = useWizardStyles()
   const layout = useStyles()
   const reportTypes = useLookup('report-types')
   const allowed = useLookup('allowed-file-types')
   const [problems, setProblems] = useState<string[]>([])
-  const busy = upload.status === 'uploading' || upload.status === 'checking'
+  const busy = upload.status === 'uploading' || upload.status === 'checking' || waitingUploads
   const audioTypes = allowed.data?.audio ?? []
   const selected = reportTypes.data?.find((type) => type.id === draft.reportTypeId)
 
@@ -171,6 +178,8 @@ export function GeneralInfoStep({ draft, dispatch, headingRef, upload, onCancelU
         />
       )}
 
+      <FileUploads files={draft.audioFiles} uploads={fileUploads} onCancel={onCancelFileUpload} />
+      {waitingUploads && <StatusMessage intent="info">{FILE_UPLOADS_TEXT.waitingForUploads}</StatusMessage>}
       {upload.status === 'uploading' && (
         <UploadProgress label={TEXT.uploadLabel} files={draft.audioFiles.map(({ name, size }) => ({ name, size }))} loaded={upload.loaded} total={upload.total} onCancel={onCancelUpload} />
       )}

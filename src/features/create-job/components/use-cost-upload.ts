@@ -11,6 +11,7 @@ import { failureText, gotNoAnswer } from '@/lib/failure-text'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { calculateCost, storedFolderCost } from '../api/calculate-cost'
 import type { DraftFile } from '../draft/wizard-draft'
+import { pricingParts, type FileUpload } from '../uploads/pricing-parts'
 import { WIZARD_TEXT as TEXT } from '../messages'
 
 export type CostUploadState =
@@ -25,6 +26,11 @@ export type CostUploadState =
 
 export interface CostRequest {
   audioFiles: readonly DraftFile[]
+  /**
+   * The files whose resumable upload finished, by upload id (../uploads/pricing-parts.ts): named to
+   * calculate-cost instead of sending their bytes again. Every other file of `audioFiles` is sent whole.
+   */
+  uploaded?: ReadonlyMap<string, FileUpload>
   reportTypeId: number
   /** The draft's answer for exactly these files and report type, if it has one. */
   earlier: CalculateCostResponse | null
@@ -39,7 +45,7 @@ export function useCostUpload() {
   useEffect(() => () => running.current?.abort(), [])
 
   const start = useCallback(
-    async ({ audioFiles, reportTypeId, earlier }: CostRequest): Promise<CalculateCostResponse | null> => {
+    async ({ audioFiles, uploaded, reportTypeId, earlier }: CostRequest): Promise<CalculateCostResponse | null> => {
       if (!navigator.onLine) {
         setState({ status: 'offline' })
         return null
@@ -47,7 +53,7 @@ export function useCostUpload() {
       const controller = new AbortController()
       running.current = controller
       try {
-        const answer = (earlier && (await stillStanding(earlier.folder_token, controller.signal, setState))) || (await upload(audioFiles, reportTypeId, controller.signal, setState))
+        const answer = (earlier && (await stillStanding(earlier.folder_token, controller.signal, setState))) || (await upload(audioFiles, uploaded ?? new Map(), reportTypeId, controller.signal, setState))
         knownFolders.add(answer.folder_token)
         setState({ status: 'idle' })
         return answer
@@ -92,10 +98,28 @@ async function stillStanding(folderToken: string, signal: AbortSignal, setState:
   }
 }
 
-function upload(audioFiles: readonly DraftFile[], reportTypeId: number, signal: AbortSignal, setState: (state: CostUploadState) => void): Promise<CalculateCostResponse> {
-  const bytes = audioFiles.reduce((sum, file) => sum + file.size, 0)
-  setState({ status: 'uploading', loaded: 0, total: bytes })
-  return calculateCost({ audioFiles, reportTypeId, signal, onProgress: ({ loaded, total }) => setState({ status: 'uploading', loaded, total: total ?? bytes }) })
+async function upload(
+  audioFiles: readonly DraftFile[],
+  uploaded: ReadonlyMap<string, FileUpload>,
+  reportTypeId: number,
+  signal: AbortSignal,
+  setState: (state: CostUploadState) => void,
+): Promise<CalculateCostResponse> {
+  const send = (whole: readonly DraftFile[], uploadIds: readonly string[]) => {
+    const bytes = whole.reduce((sum, file) => sum + file.size, 0)
+    setState({ status: 'uploading', loaded: 0, total: bytes })
+    return calculateCost({ audioFiles: whole, uploadIds, reportTypeId, signal, onProgress: ({ loaded, total }) => setState({ status: 'uploading', loaded, total: total ?? bytes }) })
+  }
+  const { uploadIds, multipart } = pricingParts(audioFiles, uploaded)
+  if (uploadIds.length === 0) return send(audioFiles, [])
+  try {
+    return await send(multipart, uploadIds)
+  } catch (error) {
+    // The server no longer holds an upload (swept, or used by another tab): send every file whole, as
+    // before resumable uploads, rather than lose the clerk's Next.
+    if (error instanceof ApiError && error.code === 'upload_not_ready') return send(audioFiles, [])
+    throw error
+  }
 }
 
 function failedState(error: unknown): CostUploadState {

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import type { DraftFile } from '../draft/wizard-draft'
+import { pricingParts, uploadIdOf, type FileUpload } from './pricing-parts'
+
+const file = (id: string): DraftFile => ({ id, file: new Blob([id]), name: `${id}.mp3`, size: 1, type: 'audio/mpeg' })
+const upload = (status: FileUpload['status'], url: string | null): FileUpload => ({ status, sent: 0, size: 1, url })
+
+describe('pricingParts', () => {
+  it('names each finished upload by its id, in the draft’s order, and sends every other file whole', () => {
+    const files = [file('a'), file('b'), file('c'), file('d'), file('e')]
+    const uploads = new Map([
+      ['a', upload('done', 'http://localhost:5173/api/uploads/id-a')],
+      ['b', upload('failed', 'http://localhost:5173/api/uploads/id-b')],
+      ['c', upload('done', '/api/uploads/id-c')],
+      ['d', upload('cancelled', null)],
+    ])
+    const parts = pricingParts(files, uploads)
+    expect(parts.uploadIds).toEqual(['id-a', 'id-c'])
+    expect(parts.multipart.map((f) => f.id)).toEqual(['b', 'd', 'e'])
+  })
+
+  it('reads the id from the address’s last segment', () => {
+    expect(uploadIdOf('https://portal.example/api/uploads/abc123/')).toBe('abc123')
+    expect(uploadIdOf('/api/uploads/abc123?x=1')).toBe('abc123')
+  })
+})
