@@ -3,6 +3,7 @@
 import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { forgetPersistAskedForTests } from '@/lib/device-storage'
+import { localDb } from '@/lib/local-db'
 import { saveSession } from '@/lib/session'
 import { costAnswer, fillGeneralInfo, renderWizard, setUpCreateJobApi } from '../testing/create-job-test-kit'
 
@@ -36,5 +37,9 @@ describe('Create Job: the room left for drafts', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }))
     expect(await screen.findByRole('heading', { level: 2, name: 'General Info' })).toBeInTheDocument()
     expect(screen.getAllByText(ROOM)).toHaveLength(1)
+    // The draft saver's last run (a save, then the room measured again) ends before the test does, not
+    // after jsdom is gone.
+    await expect.poll(async () => ((await localDb.clerkDrafts.get('7'))?.value as { step?: number } | undefined)?.step).toBe(1)
+    expect(await screen.findAllByText(ROOM)).toHaveLength(1)
   })
 })
