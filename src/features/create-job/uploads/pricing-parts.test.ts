@@ -19,6 +19,12 @@ describe('pricingParts', () => {
     expect(parts.multipart.map((f) => f.id)).toEqual(['b', 'd', 'e'])
   })
 
+  it('sends whole a file renamed after its upload was created, so the job keeps the name the clerk gave it', () => {
+    const renamed = { ...file('a'), name: 'Kitchen and pantry.webm' }
+    const uploads = new Map([['a', { ...upload('done', '/api/uploads/id-a'), name: 'Kitchen.webm' }]])
+    expect(pricingParts([renamed], uploads)).toEqual({ uploadIds: [], multipart: [renamed] })
+  })
+
   it('reads the id from the address’s last segment', () => {
     expect(uploadIdOf('https://portal.example/api/uploads/abc123/')).toBe('abc123')
     expect(uploadIdOf('/api/uploads/abc123?x=1')).toBe('abc123')

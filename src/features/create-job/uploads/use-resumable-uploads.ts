@@ -124,7 +124,7 @@ export function useResumableUploads(clerk: string | null, audioFiles: readonly D
     }
     for (const file of filesRef.current) {
       if (current.current.has(file.id)) continue
-      current.current.set(file.id, { status: 'starting', sent: 0, size: file.size, url: null })
+      current.current.set(file.id, { status: 'starting', sent: 0, size: file.size, url: null, name: file.name })
       void begin(file)
     }
   }, [fileKey, begin, patch])
