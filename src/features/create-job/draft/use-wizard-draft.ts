@@ -49,9 +49,24 @@ const fileIds = (draft: WizardDraft) => draftFiles(draft).map((file) => file.id)
  * The saver of the clerk's draft, and the room last measured: a file that would not fit in it is not
  * written (the clerk is told), and the room is measured again after each save.
  */
-function createKeeper(clerk: string | null, report: (change: (now: DraftKeeping) => DraftKeeping) => void) {
+type KeepingChange = (now: DraftKeeping) => DraftKeeping
+
+function createKeeper(clerk: string | null) {
+  /**
+   * Who is told what a save found: the wizard while it is on the page. A save still running when it
+   * leaves (the flush on unmount) finishes but tells no one: a state update after unmount would reach a
+   * React root that may be gone.
+   */
+  let listener: ((change: KeepingChange) => void) | null = null
+  const report = (change: KeepingChange) => listener?.(change)
   const keeper = {
     room: null as number | null,
+    listen: (to: (change: KeepingChange) => void) => {
+      listener = to
+      return () => {
+        listener = null
+      }
+    },
     measureRoom: async () => (keeper.room = await roomLeft()),
     saver: createDraftSaver<SaveJob>(async (job) => {
       if (clerk === null) return
@@ -87,7 +102,7 @@ export function useWizardDraft(): WizardDraftState {
   const shown = useRef(draft)
   /** The draft as last restored or saved: nothing to write while it is unchanged. */
   const written = useRef<WizardDraft | null>(null)
-  const [keeper] = useState(() => createKeeper(clerk, setKeeping))
+  const [keeper] = useState(() => createKeeper(clerk))
   const saver = keeper.saver
 
   useEffect(() => {
@@ -130,6 +145,8 @@ export function useWizardDraft(): WizardDraftState {
     if (fileIds(draft) !== (last ? fileIds(last) : '')) saver.now({ kind: 'save', draft })
     else saver.soon({ kind: 'save', draft })
   }, [draft, loaded, saver])
+
+  useEffect(() => keeper.listen(setKeeping), [keeper])
 
   // A tablet put to sleep or a tab closed keeps what was typed in the last half second too.
   useEffect(() => {
