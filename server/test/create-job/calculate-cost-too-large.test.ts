@@ -3,11 +3,20 @@
 // with words naming the file and the limit, and the files received before it are taken back too.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { toneWav } from '../../src/audio/wav.ts'
-import { clerkId } from '../money/support.ts'
-import { createTestApp, signIn, type TestApp } from '../support/test-app.ts'
-import { audio, calculateCost, firstReportTypeId, leftovers } from './calculate-cost-support.ts'
+import type { TestApp } from '../support/test-app.ts'
 
-vi.mock(import('../../../contract/create-job.ts'), async (original) => ({ ...(await original()), AUDIO_MAX_BYTES: 64 * 1024 }))
+// The server suite shares one module registry between the files a worker runs (isolate: false), where
+// the real contract may already be loaded: the mock applies to the app this file builds once the
+// registry is emptied and the app's modules are imported afresh, and it is taken away again after.
+vi.doMock(import('../../../contract/create-job.ts'), async (original) => ({ ...(await original()), AUDIO_MAX_BYTES: 64 * 1024 }))
+vi.resetModules()
+afterAll(() => {
+  vi.doUnmock('../../../contract/create-job.ts')
+  vi.resetModules()
+})
+const { clerkId } = await import('../money/support.ts')
+const { createTestApp, signIn } = await import('../support/test-app.ts')
+const { audio, calculateCost, firstReportTypeId, leftovers } = await import('./calculate-cost-support.ts')
 
 describe('calculate-cost with a 64 KB limit', () => {
   let t: TestApp
