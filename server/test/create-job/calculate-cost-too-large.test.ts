@@ -3,9 +3,8 @@
 // with words naming the file and the limit, and the files received before it are taken back too.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { toneWav } from '../../src/audio/wav.ts'
-import { clerkId } from '../money/support.ts'
-import { createTestApp, signIn, type TestApp } from '../support/test-app.ts'
-import { audio, calculateCost, firstReportTypeId, leftovers } from './calculate-cost-support.ts'
+import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { audio, calculateCost, leftovers, pricingClerk } from './calculate-cost-support.ts'
 
 vi.mock(import('../../../contract/create-job.ts'), async (original) => ({ ...(await original()), AUDIO_MAX_BYTES: 64 * 1024 }))
 
@@ -15,9 +14,7 @@ describe('calculate-cost with a 64 KB limit', () => {
   let reportType: string
   beforeAll(async () => {
     t = await createTestApp()
-    await clerkId(t, 'erin@example.com')
-    token = (await signIn(t, 'erin@example.com')).token
-    reportType = String(await firstReportTypeId(t))
+    ;({ token, reportType } = await pricingClerk(t, 'erin@example.com'))
   })
   afterAll(() => t.app.close())
 
