@@ -27,7 +27,7 @@ export function forgetPersistAskedForTests(): void {
 }
 
 /** Bytes this site may still store, or null when the browser does not say. */
-export async function roomLeft(storage: StorageManager | undefined = globalThis.navigator?.storage): Promise<number | null> {
+export async function roomLeft(storage: StorageManager | undefined = navigator.storage): Promise<number | null> {
   if (!storage?.estimate) return null
   try {
     const { quota, usage } = await storage.estimate()

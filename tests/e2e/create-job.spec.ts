@@ -10,6 +10,7 @@ import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { notAudioNamedMp3, recordAudio } from './support/audio.ts'
 import { expectAccessible } from './support/axe.ts'
+import { acceptAndSubmit } from './support/job-summary.ts'
 import { giveCredits } from './support/ops.ts'
 
 let folder = ''
@@ -49,19 +50,6 @@ async function fillGeneralInfo(page: Page, address: string, audio: string[]): Pr
   await expect(page.getByText(audio.length === 1 ? '1 file' : `${audio.length} files`, { exact: true })).toBeVisible()
 }
 
-async function acceptAndSubmit(page: Page): Promise<number> {
-  await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
-  await page.getByRole('checkbox', { name: 'I understand that credits are not refundable once the job is submitted.' }).check()
-  await page.getByRole('button', { name: 'Submit' }).click()
-  // The toast: a list item of Fluent's Toaster named by its title (a live region repeats the words for screen readers).
-  const toast = page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })
-  await expect(toast).toBeVisible()
-  const jobId = Number(/Job ID: (\d+)/.exec((await toast.textContent()) ?? '')![1])
-  await page.waitForURL(/\/my-jobs$/)
-  await expect(toast).toBeVisible()
-  return jobId
-}
-
 test('an AI job goes from step 1 to My Jobs', async ({ page }) => {
   await signedInClerk(page, 10)
   await openWizard(page)
@@ -77,7 +65,9 @@ test('an AI job goes from step 1 to My Jobs', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Remarks' })).toBeDisabled()
   await expect(page.getByText('Balance credit after purchase: 9.00')).toBeVisible()
-  const jobId = await acceptAndSubmit(page)
+  const { jobId, toast } = await acceptAndSubmit(page)
+  // The toast outlives the move to My Jobs.
+  await expect(toast).toBeVisible()
 
   await expect(page.getByRole('button', { name: `View details of job ${jobId}`, exact: true })).toBeVisible()
   await expect(page.getByText('Total Credit').locator('..')).toContainText('9.00')
@@ -115,7 +105,8 @@ test('a Human job with two files, a custom template and an additional file goes 
   await page.getByRole('textbox', { name: 'Remarks' }).fill('Keys with the letting agent.')
   await expect(page.getByText('Balance credit after purchase: 16.80')).toBeVisible()
   await expectAccessible(page, 'Create Job step 4, Job Summary')
-  const jobId = await acceptAndSubmit(page)
+  const { jobId, toast } = await acceptAndSubmit(page)
+  await expect(toast).toBeVisible()
   await expect(page.getByRole('button', { name: `View details of job ${jobId}`, exact: true })).toBeVisible()
 })
 

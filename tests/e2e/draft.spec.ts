@@ -16,6 +16,7 @@ import { recordAudio } from './support/audio.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
 import { keptInPage } from './support/kept-draft.ts'
+import { acceptAndSubmit } from './support/job-summary.ts'
 import { giveCredits } from './support/ops.ts'
 
 let folder = ''
@@ -158,11 +159,7 @@ test('a restored draft is priced and submitted, and submitting erases it', async
   await expect(page.getByText(/^Total audio length:/)).toHaveText('Total audio length: 1 min 15 s (charged as 2 minutes)')
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
-  await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
-  await page.getByRole('checkbox', { name: 'I understand that credits are not refundable once the job is submitted.' }).check()
-  await page.getByRole('button', { name: 'Submit' }).click()
-  await expect(page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })).toBeVisible()
-  await page.waitForURL(/\/my-jobs$/)
+  await acceptAndSubmit(page)
   await expect.poll(() => keptInPage(page)).toBeNull()
 
   await page.reload()

@@ -12,6 +12,7 @@ import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.
 import { recordAudio } from './support/audio.ts'
 import { expectAccessible } from './support/axe.ts'
 import { expectBackInDialog, expectBackTo } from './support/dialog-return.ts'
+import { acceptAndSubmit } from './support/job-summary.ts'
 import { ops } from './support/ops.ts'
 
 const FULL_NAME = 'Priya Topup'
@@ -164,13 +165,7 @@ test('a clerk out of credit in the wizard tops up and submits the same job; its 
     await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
     await expect(page.getByText('Balance credit after purchase: 19.00')).toBeVisible()
     await expect(page.getByText('7 Orchard Row, Ludlow SY8 1AB')).toBeVisible()
-    await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
-    await page.getByRole('checkbox', { name: 'I understand that credits are not refundable once the job is submitted.' }).check()
-    await page.getByRole('button', { name: 'Submit' }).click()
-    const created = page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })
-    await expect(created).toBeVisible()
-    const jobId = /Job ID: (\d+)/.exec((await created.getAttribute('aria-label')) ?? (await created.innerText()))![1]!
-    await page.waitForURL(/\/my-jobs$/)
+    const jobId = String((await acceptAndSubmit(page)).jobId)
     await expect(totalCredit(page)).toContainText('19.00')
 
     // Every money move is a transaction: the job's charge, then (failed by the operator) its refund.

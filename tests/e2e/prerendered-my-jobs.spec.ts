@@ -4,7 +4,7 @@
 // then show, where they were, at a phone's, a tablet's and a desktop's width; a signed-out visitor
 // still ends on the sign-in page; offline, the worker answers with the same document and the stored
 // list shows.
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { chunkOf, holdRequests } from './support/built-chunks.ts'
@@ -60,6 +60,25 @@ const hydratedNode = (page: Page, selector: string) =>
     return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
   }, selector)
 
+/** A new clerk with six demo jobs, signed in through the form at `width` px and shown the six; answers the jobs' ids. */
+async function signedInWithSixJobs(page: Page, request: APIRequestContext, name: string, width: number): Promise<number[]> {
+  const email = uniqueEmail(name)
+  await createClerk(request, email)
+  const ids = await createDemoJobs(email, 6)
+  await page.setViewportSize({ width, height: 900 })
+  await signInThroughForm(page, email)
+  await expect(shownJobs(page)).toHaveCount(6)
+  return ids
+}
+
+/** Opens /my-jobs with the entry script held and waits for the shell; the returned function lets the scripts run. */
+async function openShellBeforeScripts(page: Page): Promise<() => void> {
+  const release = await holdEntry(page)
+  await page.goto('/my-jobs', { waitUntil: 'commit' })
+  await expectTheShell(page)
+  return release
+}
+
 test('the HTML served for /my-jobs holds the signed-in shell and nothing of the clerk', async ({ page, request }) => {
   const email = uniqueEmail('shell.html')
   await createClerk(request, email, undefined, 'Quentin Prerender')
@@ -87,17 +106,10 @@ test.describe('the first load, before and after the scripts', () => {
 
   for (const width of [390, 820, 1280]) {
     test(`at ${width} px the shell shows before any script, React takes it over without a mismatch, and the jobs then show with nothing moved`, async ({ page, request }) => {
-      const email = uniqueEmail(`shell.hydrate.${width}`)
-      await createClerk(request, email)
-      const ids = await createDemoJobs(email, 6)
-      await page.setViewportSize({ width, height: 900 })
-      await signInThroughForm(page, email)
-      await expect(shownJobs(page)).toHaveCount(6)
+      const ids = await signedInWithSixJobs(page, request, `shell.hydrate.${width}`, width)
       const problems = consoleProblems(page)
-      const release = await holdEntry(page)
 
-      await page.goto('/my-jobs', { waitUntil: 'commit' })
-      await expectTheShell(page)
+      const release = await openShellBeforeScripts(page)
       const heading = page.getByRole('heading', { level: 1, name: 'My Jobs' })
       const search = filterControl(page)
       const tabs = page.getByRole('tablist', { name: 'Job status' })
@@ -132,17 +144,10 @@ test.describe('the first load, before and after the scripts', () => {
 
   // Issue 24 item 15: nothing typed before the scripts is lost.
   test('a search typed before the scripts have run is kept and finds the job once they have; what cannot work yet looks disabled', async ({ page, request }) => {
-    const email = uniqueEmail('shell.search')
-    await createClerk(request, email)
-    const ids = await createDemoJobs(email, 6)
-    await page.setViewportSize({ width: 1280, height: 900 })
-    await signInThroughForm(page, email)
-    await expect(shownJobs(page)).toHaveCount(6)
+    const ids = await signedInWithSixJobs(page, request, 'shell.search', 1280)
     const problems = consoleProblems(page)
-    const release = await holdEntry(page)
 
-    await page.goto('/my-jobs', { waitUntil: 'commit' })
-    await expectTheShell(page)
+    const release = await openShellBeforeScripts(page)
     // What cannot work before the scripts looks so: the choices and the dates are disabled.
     const startDate = page.getByRole('combobox', { name: 'Start date' })
     const reportType = page.getByRole('combobox', { name: 'Report type' })
@@ -166,9 +171,7 @@ test.describe('the first load, before and after the scripts', () => {
   })
 
   test('a signed-out visitor sees the shell until the scripts run, then the sign-in page', async ({ page }) => {
-    const release = await holdEntry(page)
-    await page.goto('/my-jobs', { waitUntil: 'commit' })
-    await expectTheShell(page)
+    const release = await openShellBeforeScripts(page)
     release()
     await expect(page).toHaveURL(/\/login$/)
     // Sent there by the signed-in pages' guard, which names where the visitor was going.
@@ -182,12 +185,7 @@ test.describe('the first load, before and after the scripts', () => {
 })
 
 test('offline, /my-jobs is the prerendered document from the worker, and the stored list shows in it', async ({ page, context, request }) => {
-  const email = uniqueEmail('shell.offline')
-  await createClerk(request, email)
-  const ids = await createDemoJobs(email, 6)
-  await page.setViewportSize({ width: 820, height: 900 })
-  await signInThroughForm(page, email)
-  await expect(shownJobs(page)).toHaveCount(6)
+  const ids = await signedInWithSixJobs(page, request, 'shell.offline', 820)
   await waitForServiceWorkerControl(page)
   await expect.poll(() => jobListStoredInPage(page)).toBe(true)
   // What the document held before any script ran: read as soon as it is parsed.

@@ -14,6 +14,7 @@ import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.
 import { recordAudio } from './support/audio.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts'
 import { keptInPage } from './support/kept-draft.ts'
+import { acceptAndSubmit } from './support/job-summary.ts'
 import { giveCredits } from './support/ops.ts'
 
 // The fake microphone's sound must exist when the browser starts, before any hook runs: made now.
@@ -135,11 +136,7 @@ test('a recording is made, stopped, listed, priced at its measured length and su
   await expect(page.getByRole('radio', { name: 'AI Only Transcription' })).toBeChecked()
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
-  await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
-  await page.getByRole('checkbox', { name: 'I understand that credits are not refundable once the job is submitted.' }).check()
-  await page.getByRole('button', { name: 'Submit' }).click()
-  await expect(page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })).toBeVisible()
-  await page.waitForURL(/\/my-jobs$/)
+  await acceptAndSubmit(page)
 })
 
 test('a reload mid-recording offers Recover recording, which gives back all but the last 2 s', async ({ page }) => {

@@ -17,6 +17,7 @@
 //   (every sample the codec gives, with no trimming and no edit list applied): the container's own
 //   reading, exact for an honest file, is believed only when the samples confirm it; else the
 //   samples are the answer.
+import { limitConcurrency } from '../limit-concurrency.ts'
 import { extensionOf } from '../storage/file-storage.ts'
 import { readFlacStreamInfo } from './flac-header.ts'
 import { AudioMeasureError, DEFAULT_MEASURE_LIMITS, progressEndSeconds, readOnly, runFfmpeg, type MeasureLimits } from './run-ffmpeg.ts'
@@ -74,18 +75,7 @@ export type MeasureAudioFile = (filePath: string, fileName: string) => Promise<n
 /** A measurer with its limits; at most `concurrent` measures at once, the rest wait their turn. */
 export function createAudioMeasurer(limits: Partial<MeasureLimits> = {}): MeasureAudioFile {
   const settings = { ...DEFAULT_MEASURE_LIMITS, ...limits }
-  let running = 0
-  const waiting: Array<() => void> = []
-  return async (filePath, fileName) => {
-    while (running >= settings.concurrent) await new Promise<void>((resolve) => waiting.push(resolve))
-    running++
-    try {
-      return await measure(filePath, fileName, settings)
-    } finally {
-      running--
-      waiting.shift()?.()
-    }
-  }
+  return limitConcurrency(settings.concurrent, (filePath: string, fileName: string) => measure(filePath, fileName, settings))
 }
 
 async function measure(filePath: string, fileName: string, limits: MeasureLimits): Promise<number> {

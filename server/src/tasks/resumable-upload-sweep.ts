@@ -9,24 +9,18 @@
 import type { FastifyInstance } from 'fastify'
 import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
 import { removeUpload } from '../resumable-uploads/tus-server.ts'
+import { removeInBatches } from './remove-in-batches.ts'
 import type { PeriodicTask } from './scheduled-task.ts'
 
 export const RESUMABLE_UPLOAD_SWEEP_INTERVAL_MS = 15 * 60_000
-/** Uploads handled per query, so a long backlog never loads all at once. */
-const BATCH = 100
 
 /** Removes the uploads that expired before `now`; answers how many went. */
 export async function sweepResumableUploads(app: FastifyInstance, now = new Date()): Promise<number> {
   const { db } = app.database
-  let removed = 0
-  for (;;) {
-    const expired = await resumableUploadsRepository.expired(db, now, BATCH)
-    for (const upload of expired) {
-      await removeUpload(app.resumableUploads.directory, db, upload.id)
-      removed += 1
-    }
-    if (expired.length < BATCH) break
-  }
+  const removed = await removeInBatches(
+    (limit) => resumableUploadsRepository.expired(db, now, limit),
+    (upload) => removeUpload(app.resumableUploads.directory, db, upload.id),
+  )
   if (removed > 0) app.log.info({ removed }, 'expired resumable uploads swept')
   return removed
 }

@@ -10,13 +10,12 @@
 // harmless).
 import type { FastifyInstance } from 'fastify'
 import { uploadFolderPrefix, uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
+import { removeInBatches } from './remove-in-batches.ts'
 import type { PeriodicTask } from './scheduled-task.ts'
 
 export const UPLOAD_FOLDER_SWEEP_INTERVAL_MS = 15 * 60_000
 /** How long after its expiry a folder is swept. */
 export const UPLOAD_FOLDER_SWEEP_GRACE_MS = 60 * 60_000
-/** Folders handled per query, so a long backlog never loads all at once. */
-const BATCH = 100
 
 export interface UploadFolderSweepResult {
   /** Unused folders whose files and rows were removed. */
@@ -29,17 +28,14 @@ export interface UploadFolderSweepResult {
 export async function sweepUploadFolders(app: FastifyInstance, now = new Date()): Promise<UploadFolderSweepResult> {
   const { db } = app.database
   const before = new Date(now.getTime() - UPLOAD_FOLDER_SWEEP_GRACE_MS)
-  let unused = 0
-  for (;;) {
-    const expired = await uploadFoldersRepository.expiredUnused(db, { expiredBefore: before, leaseEndedBefore: now }, BATCH)
-    for (const { token, userId } of expired) {
+  const unused = await removeInBatches(
+    (limit) => uploadFoldersRepository.expiredUnused(db, { expiredBefore: before, leaseEndedBefore: now }, limit),
+    async ({ token, userId }) => {
       // Files first: while the row stays, a failed removal is tried again at the next run.
       await app.storage.removePrefix(uploadFolderPrefix(userId, token))
       await uploadFoldersRepository.removeUnused(db, token)
-      unused += 1
-    }
-    if (expired.length < BATCH) break
-  }
+    },
+  )
   const used = await uploadFoldersRepository.removeUsedExpired(db, before)
   if (unused > 0 || used > 0) app.log.info({ unused, used }, 'expired upload folders swept')
   return { unused, used }

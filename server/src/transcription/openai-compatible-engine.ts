@@ -8,7 +8,7 @@ import path from 'node:path'
 import Type from 'typebox'
 import { Value } from 'typebox/value'
 import type { TranscriptionSetting } from '../config.ts'
-import { limitConcurrency } from './call-limit.ts'
+import { limitConcurrency } from '../limit-concurrency.ts'
 import { postMultipart } from './multipart-upload.ts'
 import { TranscriptionEngineError, type EngineDescription, type TranscriptionEngine, type TranscriptSegment } from './transcription-engine.ts'
 

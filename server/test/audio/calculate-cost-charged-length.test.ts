@@ -6,9 +6,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { audio, calculateCost, firstReportTypeId, leftovers } from '../create-job/calculate-cost-support.ts'
-import { clerkId } from '../money/support.ts'
-import { createTestApp, signIn, type TestApp } from '../support/test-app.ts'
+import { audio, calculateCost, leftovers, pricingClerk } from '../create-job/calculate-cost-support.ts'
+import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { ffmpeg } from './generated-recordings.ts'
 import { makeHostileRecordings } from './hostile-recordings.ts'
 
@@ -27,9 +26,7 @@ describe('calculate-cost charges the sound a file holds, in whole seconds', () =
       (async () => (t = await createTestApp()))(),
     ])
     files['twelve-minutes.mp3'] = twelveMinutes
-    await clerkId(t, 'hana@example.com')
-    token = (await signIn(t, 'hana@example.com')).token
-    reportType = String(await firstReportTypeId(t))
+    ;({ token, reportType } = await pricingClerk(t, 'hana@example.com'))
   }, 120_000)
   afterAll(async () => {
     await t.app.close()

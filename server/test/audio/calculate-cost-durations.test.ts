@@ -7,9 +7,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { audio, calculateCost, firstReportTypeId } from '../create-job/calculate-cost-support.ts'
-import { clerkId } from '../money/support.ts'
-import { createTestApp, signIn, type TestApp } from '../support/test-app.ts'
+import { audio, calculateCost, pricingClerk } from '../create-job/calculate-cost-support.ts'
+import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { decodedSeconds, makeRecordings, SECONDS } from './generated-recordings.ts'
 
 const CASES = [
@@ -39,9 +38,7 @@ describe('calculate-cost measures what the audio decodes to', () => {
   beforeAll(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-cost-audio-'))
     ;[files] = await Promise.all([makeRecordings(folder), (async () => (t = await createTestApp()))()])
-    await clerkId(t, 'dana@example.com')
-    token = (await signIn(t, 'dana@example.com')).token
-    reportType = String(await firstReportTypeId(t))
+    ;({ token, reportType } = await pricingClerk(t, 'dana@example.com'))
   })
   afterAll(async () => {
     await t.app.close()

@@ -6,9 +6,8 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toneWav } from '../../src/audio/wav.ts'
 import { MAX_OPEN_FOLDERS } from '../../src/create-job/upload-limits.ts'
-import { clerkId } from '../money/support.ts'
-import { createTestApp, multipart, signIn, type TestApp } from '../support/test-app.ts'
-import { audio, firstReportTypeId, folderRows } from './calculate-cost-support.ts'
+import { createTestApp, multipart, type TestApp } from '../support/test-app.ts'
+import { audio, folderRows, pricingClerk } from './calculate-cost-support.ts'
 
 const SENT_AT_ONCE = MAX_OPEN_FOLDERS + 5
 
@@ -19,9 +18,7 @@ describe('calculate-cost requests sent at once', () => {
   let port: number
   beforeAll(async () => {
     t = await createTestApp()
-    await clerkId(t, 'rush@example.com')
-    token = (await signIn(t, 'rush@example.com')).token
-    reportType = String(await firstReportTypeId(t))
+    ;({ token, reportType } = await pricingClerk(t, 'rush@example.com'))
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     port = (t.app.server.address() as { port: number }).port
   })

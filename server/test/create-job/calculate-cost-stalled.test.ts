@@ -4,9 +4,8 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toneWav } from '../../src/audio/wav.ts'
-import { clerkId } from '../money/support.ts'
-import { createTestApp, multipart, signIn, type TestApp } from '../support/test-app.ts'
-import { audio, firstReportTypeId, leftovers, NOTHING } from './calculate-cost-support.ts'
+import { createTestApp, multipart, type TestApp } from '../support/test-app.ts'
+import { audio, leftovers, NOTHING, pricingClerk } from './calculate-cost-support.ts'
 
 describe('a calculate-cost upload over a real connection', () => {
   let t: TestApp
@@ -15,9 +14,7 @@ describe('a calculate-cost upload over a real connection', () => {
   let port: number
   beforeAll(async () => {
     t = await createTestApp({}, { requestLimits: { uploadIdleMs: 300 } })
-    await clerkId(t, 'finn@example.com')
-    token = (await signIn(t, 'finn@example.com')).token
-    reportType = String(await firstReportTypeId(t))
+    ;({ token, reportType } = await pricingClerk(t, 'finn@example.com'))
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     port = (t.app.server.address() as { port: number }).port
   })

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { CALCULATE_COST_FIELDS } from '@contract/create-job.ts'
 import { uploadFolderFiles, uploadFolders } from '../../src/db/schema.ts'
 import { lookupsRepository } from '../../src/repositories/lookups-repository.ts'
-import { bearer, multipart, type FilePart, type TestApp } from '../support/test-app.ts'
+import { bearer, multipart, signIn, signUpClerk, type FilePart, type TestApp } from '../support/test-app.ts'
 import { storedFiles } from './support.ts'
 
 export { storedFiles }
@@ -19,11 +19,16 @@ export async function firstReportTypeId(t: TestApp): Promise<number> {
   return (await lookupsRepository.reportTypes(t.database.db))[0]!.id
 }
 
+/** A new clerk, signed in, and the report type the wizard preselects: what a calculate-cost request needs. */
+export async function pricingClerk(t: TestApp, email: string): Promise<{ token: string; reportType: string }> {
+  await signUpClerk(t, email)
+  return { token: (await signIn(t, email)).token, reportType: String(await firstReportTypeId(t)) }
+}
+
 export function calculateCost(t: TestApp, token: string | null, files: FilePart[], fields: Record<string, string>) {
   const { payload, headers } = multipart(fields, files)
   return t.app.inject({ method: 'POST', url: '/api/clerk/calculate-cost', headers: { ...headers, ...(token ? bearer(token) : {}) }, payload })
 }
-
 
 /** How many rows the folder tables hold. */
 export async function folderRows(t: TestApp): Promise<{ folders: number; files: number }> {

@@ -14,9 +14,8 @@ afterAll(() => {
   vi.doUnmock('../../../contract/create-job.ts')
   vi.resetModules()
 })
-const { clerkId } = await import('../money/support.ts')
-const { createTestApp, signIn } = await import('../support/test-app.ts')
-const { audio, calculateCost, firstReportTypeId, leftovers } = await import('./calculate-cost-support.ts')
+const { createTestApp } = await import('../support/test-app.ts')
+const { audio, calculateCost, leftovers, pricingClerk } = await import('./calculate-cost-support.ts')
 
 describe('calculate-cost with a 64 KB limit', () => {
   let t: TestApp
@@ -24,9 +23,7 @@ describe('calculate-cost with a 64 KB limit', () => {
   let reportType: string
   beforeAll(async () => {
     t = await createTestApp()
-    await clerkId(t, 'erin@example.com')
-    token = (await signIn(t, 'erin@example.com')).token
-    reportType = String(await firstReportTypeId(t))
+    ;({ token, reportType } = await pricingClerk(t, 'erin@example.com'))
   })
   afterAll(() => t.app.close())
 

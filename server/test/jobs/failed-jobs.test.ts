@@ -1,9 +1,6 @@
 // A job moved to Failed (decisions.md, Jobs): the operator's reason is kept with the job and told to
 // its clerk, and the job's charge may be refunded, once, as a ledger row of its own that commits with
 // the move. Through the operator calls (app.inject) and through `npm run ops` against a listening server.
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { creditEntries } from '../../src/db/schema.ts'
@@ -11,8 +8,7 @@ import { chargeForJob } from '../../src/money/charge-for-job.ts'
 import { creditsRepository } from '../../src/repositories/credits-repository.ts'
 import { clerkId, jobFor, notices } from '../money/support.ts'
 import { bearer, createDemoJobsFor, createTestApp, opsHeaders, signIn, type TestApp } from '../support/test-app.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '../../..')
+import { runOps } from '../support/ops-command.ts'
 
 describe('moving a job to Failed', () => {
   let t: TestApp
@@ -131,17 +127,3 @@ describe('moving a job to Failed', () => {
     expect(await refundsOf(jobId)).toHaveLength(1)
   })
 })
-
-/** `npm run ops -- <args>` as the operator runs it; its exit code and what it printed. */
-async function runOps(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, TSX_TSCONFIG_PATH: 'server/tsconfig.json' },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}

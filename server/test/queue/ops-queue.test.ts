@@ -1,15 +1,12 @@
 // The operator's view of the work queue and of late jobs (`npm run ops -- queue`, `jobs --late`):
 // through the operator calls and through the command line against a listening server, on pg-boss's
 // real tables. Ages are the database's: a piece queued an hour ago is an hour old.
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray, sql } from 'drizzle-orm'
 import { jobs } from '../../src/db/schema.ts'
 import { createDemoJobsFor, createTestApp, opsHeaders, signUpClerk, type TestApp } from '../support/test-app.ts'
+import { runOps } from '../support/ops-command.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '../../..')
 const HOUR = 3_600_000
 
 describe('ops: the queue and late jobs', () => {
@@ -96,17 +93,3 @@ describe('ops: the queue and late jobs', () => {
     ])
   }, 60_000)
 })
-
-/** `npm run ops -- <args>` as the operator runs it; its exit code and what it printed. */
-async function runOps(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, TSX_TSCONFIG_PATH: 'server/tsconfig.json' },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { DEMO_CLERK } from '../../src/db/seed-data.ts'
-import { buildServerIfNeeded, COMPILED_ENTRY, startCompiledServer, type CompiledServer } from '../support/compiled-server.ts'
+import { buildServerIfNeeded, COMPILED_ENTRY, signInDemoClerk, startCompiledServer, type CompiledServer } from '../support/compiled-server.ts'
 
 /** An empty database of the project's kind: a new data folder, or a new PostgreSQL database (no template). */
 async function emptyDatabaseEnv(): Promise<Record<string, string>> {
@@ -48,13 +47,7 @@ describe('the compiled server', () => {
 
   it('migrates and seeds an empty database, signs the demo clerk in and lists its dozen demo jobs', async () => {
     expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ status: 'ok', database: 'ok', database_kind: inject('databaseKind') })
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_CLERK.email, password: DEMO_CLERK.password }),
-    })
-    expect(login.status).toBe(200)
-    const { token } = (await login.json()) as { token: string }
+    const token = await signInDemoClerk(server)
     const week = 7 * 24 * 3_600_000
     const list = await fetch(`${server.url}/api/clerk/dashboard?start=${Date.now() - week}&end=${Date.now() + 3_600_000}`, { headers: { authorization: `Bearer ${token}` } })
     expect(list.status).toBe(200)

@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { toneWav } from '../../src/audio/wav.ts'
-import { DEMO_CLERK } from '../../src/db/seed-data.ts'
-import { startCompiledServer, type CompiledServer } from '../support/compiled-server.ts'
+import { signInDemoClerk, startCompiledServer, type CompiledServer } from '../support/compiled-server.ts'
 
 const STAND_IN = `#!/bin/sh
 case " $* " in *" -version "*) echo "ffmpeg version 0.0-stand-in"; exit 0 ;; esac
@@ -55,13 +54,7 @@ describe.skipIf(inject('databaseKind') === 'postgres')('an ffmpeg the server sta
   })
 
   it('is gone once the server is killed with SIGKILL in the middle of a measure', async () => {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_CLERK.email, password: DEMO_CLERK.password }),
-    })
-    expect(login.status).toBe(200)
-    const { token } = (await login.json()) as { token: string }
+    const token = await signInDemoClerk(server)
     const form = new FormData()
     form.set('report_type_id', '1')
     form.set('audio_files', new Blob([toneWav(2)]), 'hall.wav')

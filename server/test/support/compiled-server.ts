@@ -3,7 +3,8 @@
 import { execFile, spawn } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { vi } from 'vitest'
+import { expect, vi } from 'vitest'
+import { DEMO_CLERK } from '../../src/db/seed-data.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..')
 export const COMPILED_ENTRY = path.join(ROOT, 'server/dist/src/main.js')
@@ -48,4 +49,15 @@ export async function startCompiledServer(env: Record<string, string>): Promise<
     await stop()
     throw error
   }
+}
+
+/** Signs the demo clerk in over real HTTP (the server started with DEMO_ACCOUNT); answers the access token. */
+export async function signInDemoClerk(server: CompiledServer): Promise<string> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_CLERK.email, password: DEMO_CLERK.password }),
+  })
+  expect(login.status).toBe(200)
+  return ((await login.json()) as { token: string }).token
 }

@@ -54,8 +54,8 @@ type KeepingChange = (now: DraftKeeping) => DraftKeeping
 function createKeeper(clerk: string | null) {
   /**
    * Who is told what a save found: the wizard while it is on the page. A save still running when it
-   * leaves (the flush on unmount) finishes but tells no one: a state update after unmount would reach a
-   * React root that may be gone.
+   * leaves (the flush on unmount) finishes its writes but measures nothing and tells no one: a state
+   * update after unmount would reach a React root that may be gone, and nothing reads the room then.
    */
   let listener: ((change: KeepingChange) => void) | null = null
   const report = (change: KeepingChange) => listener?.(change)
@@ -84,6 +84,8 @@ function createKeeper(clerk: string | null) {
         const kept = job.draft.audioFiles.map((file) => file.id).filter((id) => !result.notKept.includes(id))
         await dropRecordingsKeptAsFiles(clerk, kept).catch(() => undefined)
       }
+      // The wizard has left (the flush on unmount): no one will read the room or hear what was kept.
+      if (!listener) return
       await keeper.measureRoom()
       const names = draftFiles(job.draft).filter((file) => result.notKept.includes(file.id)).map((file) => file.name)
       report((now) => ({ ...now, room: keeper.room, notKept: names, saveFailed: result.status === 'saved' ? null : result.status }))

@@ -13,9 +13,9 @@ const kitchen = draftFile(new File(['a'], 'Kitchen.webm'), 'k')
 const hall = draftFile(new File(['b'], 'hall.mp3'), 'h')
 const loft = draftFile(new File(['c'], 'loft.wav'), 'l')
 const uploads = new Map<string, FileUpload>([
-  ['k', { status: 'uploading', sent: 5 * MB, size: 20 * MB, url: '/api/uploads/1' }],
-  ['h', { status: 'waiting', sent: 2 * MB, size: 4 * MB, url: '/api/uploads/2' }],
-  ['l', { status: 'done', sent: 3 * MB, size: 3 * MB, url: '/api/uploads/3' }],
+  ['k', { status: 'uploading', sent: 5 * MB, size: 20 * MB, url: '/api/uploads/1', name: 'Kitchen.webm' }],
+  ['h', { status: 'waiting', sent: 2 * MB, size: 4 * MB, url: '/api/uploads/2', name: 'hall.mp3' }],
+  ['l', { status: 'done', sent: 3 * MB, size: 3 * MB, url: '/api/uploads/3', name: 'loft.wav' }],
 ])
 
 function renderUploads(onCancel = vi.fn()) {

@@ -3,16 +3,17 @@ import type { DraftFile } from '../draft/wizard-draft'
 import { pricingParts, uploadIdOf, type FileUpload } from './pricing-parts'
 
 const file = (id: string): DraftFile => ({ id, file: new Blob([id]), name: `${id}.mp3`, size: 1, type: 'audio/mpeg' })
-const upload = (status: FileUpload['status'], url: string | null): FileUpload => ({ status, sent: 0, size: 1, url })
+/** An upload made for `file(id)`, under the same name. */
+const upload = (id: string, status: FileUpload['status'], url: string | null): FileUpload => ({ status, sent: 0, size: 1, url, name: `${id}.mp3` })
 
 describe('pricingParts', () => {
   it('names each finished upload by its id, in the draft’s order, and sends every other file whole', () => {
     const files = [file('a'), file('b'), file('c'), file('d'), file('e')]
     const uploads = new Map([
-      ['a', upload('done', 'http://localhost:5173/api/uploads/id-a')],
-      ['b', upload('failed', 'http://localhost:5173/api/uploads/id-b')],
-      ['c', upload('done', '/api/uploads/id-c')],
-      ['d', upload('cancelled', null)],
+      ['a', upload('a', 'done', 'http://localhost:5173/api/uploads/id-a')],
+      ['b', upload('b', 'failed', 'http://localhost:5173/api/uploads/id-b')],
+      ['c', upload('c', 'done', '/api/uploads/id-c')],
+      ['d', upload('d', 'cancelled', null)],
     ])
     const parts = pricingParts(files, uploads)
     expect(parts.uploadIds).toEqual(['id-a', 'id-c'])
@@ -21,7 +22,7 @@ describe('pricingParts', () => {
 
   it('sends whole a file renamed after its upload was created, so the job keeps the name the clerk gave it', () => {
     const renamed = { ...file('a'), name: 'Kitchen and pantry.webm' }
-    const uploads = new Map([['a', { ...upload('done', '/api/uploads/id-a'), name: 'Kitchen.webm' }]])
+    const uploads = new Map([['a', { ...upload('a', 'done', '/api/uploads/id-a'), name: 'Kitchen.webm' }]])
     expect(pricingParts([renamed], uploads)).toEqual({ uploadIds: [], multipart: [renamed] })
   })
 

@@ -15,7 +15,7 @@ export interface FileUpload {
   /** The upload's address once the server created it. */
   url: string | null
   /** The name the upload was created with (its Upload-Metadata); a file renamed since is sent whole. */
-  name?: string
+  name: string
   /** Why it failed for good, in the clerk's words. */
   message?: string
 }
@@ -37,7 +37,7 @@ export function pricingParts(audioFiles: readonly DraftFile[], uploads: Readonly
   const multipart: DraftFile[] = []
   for (const file of audioFiles) {
     const upload = uploads.get(file.id)
-    if (upload?.status === 'done' && upload.url && (upload.name === undefined || upload.name === file.name)) uploadIds.push(uploadIdOf(upload.url))
+    if (upload?.status === 'done' && upload.url && upload.name === file.name) uploadIds.push(uploadIdOf(upload.url))
     else multipart.push(file)
   }
   return { uploadIds, multipart }
