@@ -45,12 +45,12 @@ type SaveJob = { kind: 'save'; draft: WizardDraft } | { kind: 'erase' }
 
 const fileIds = (draft: WizardDraft) => draftFiles(draft).map((file) => file.id).join('\n')
 
+type KeepingChange = (now: DraftKeeping) => DraftKeeping
+
 /**
  * The saver of the clerk's draft, and the room last measured: a file that would not fit in it is not
  * written (the clerk is told), and the room is measured again after each save.
  */
-type KeepingChange = (now: DraftKeeping) => DraftKeeping
-
 function createKeeper(clerk: string | null) {
   /**
    * Who is told what a save found: the wizard while it is on the page. A save still running when it
