@@ -16,7 +16,7 @@ import { resumableUploads } from '../../src/db/schema.ts'
 import { resumableUploadsRepository } from '../../src/repositories/resumable-uploads-repository.ts'
 import { uploadFoldersRepository } from '../../src/repositories/upload-folders-repository.ts'
 import { sweepResumableUploads } from '../../src/tasks/resumable-upload-sweep.ts'
-import { audio, calculateCost, firstReportTypeId, storedFiles } from '../create-job/calculate-cost-support.ts'
+import { audio, calculateCost, calculateCostWithIds, firstReportTypeId, storedFiles } from '../create-job/calculate-cost-support.ts'
 import { clerkId } from '../money/support.ts'
 import { createTestApp, signIn, type TestApp } from '../support/test-app.ts'
 import { createUpload, head, offsetOf, patch, tusRequest, uploadIdOf, uploadInPieces } from './tus-client.ts'
@@ -227,17 +227,4 @@ describe('resumable uploads (tus)', () => {
 async function rowCount(t: TestApp): Promise<number> {
   const [row] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(resumableUploads)
   return Number(row!.count)
-}
-
-/** POST /api/clerk/calculate-cost with one `upload_ids` field per id, in order, and no audio parts. */
-export function calculateCostWithIds(t: TestApp, token: string, reportType: string, ids: string[]) {
-  const boundary = '----inspectscribeUploadIds'
-  const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-  const payload = [field('report_type_id', reportType), ...ids.map((id) => field('upload_ids', id)), `--${boundary}--\r\n`].join('')
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/clerk/calculate-cost',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-    payload,
-  })
 }
