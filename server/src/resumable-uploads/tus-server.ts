@@ -73,7 +73,7 @@ export function createResumableUploads({ db, dataDir, mountPath, locker }: { db:
     locker: locker ?? new MemoryLocker(),
     // None at creation: tus's own check there runs before onUploadCreate and answers in its words
     // ("Maximum size exceeded"), so the hook checks the declared size in the clerk's. A PATCH can never
-    // write past the declared size, which the hook has bounded; OPTIONS still says the limit.
+    // write past the declared size, which the hook has bounded.
     maxSize: (req) => (req.method === 'POST' ? 0 : AUDIO_MAX_BYTES),
     namingFunction: () => randomUUID(),
     // A finished upload stays until calculate-cost takes it or it expires; the clerk may still cancel it.
