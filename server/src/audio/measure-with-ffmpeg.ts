@@ -50,8 +50,11 @@ const FORMATS: Record<string, Format> = {
   mp3: { demuxer: 'mp3' },
   wav: { demuxer: 'wav' },
   amr: { demuxer: 'amr' },
-  aac: { demuxer: 'aac', probeDecoder: 'aac' },
-  flac: { demuxer: 'flac', lastPacket: true },
+  // Raw AAC and FLAC frames each name their own sample rate, but the packets are timed at the first
+  // one's: frames at 8 kHz after frames at 48 kHz counted six times too short. The count decodes
+  // them and refuses a rate that changes (MP3's demuxer times each frame at its own rate).
+  aac: { demuxer: 'aac', probeDecoder: 'aac', decoders: 'aac' },
+  flac: { demuxer: 'flac', lastPacket: true, decoders: 'flac' },
   webm: MATROSKA,
   ogg: OGG,
   oga: OGG,
@@ -85,11 +88,8 @@ async function measure(filePath: string, fileName: string, limits: MeasureLimits
     const problem = await wavHeaderProblem(filePath)
     if (problem) throw new AudioMeasureError('header_mismatch', fileName, problem)
   }
-  if (format.demuxer === 'flac') {
-    const exact = await measureFlacBySeeking(filePath, fileName, limits)
-    if (exact !== null) return exact
-  }
-  const containerSeconds = await demuxedSeconds(filePath, fileName, format, limits)
+  const exactFlac = format.demuxer === 'flac' ? await measureFlacBySeeking(filePath, fileName, limits) : null
+  const containerSeconds = exactFlac ?? (await demuxedSeconds(filePath, fileName, format, limits))
   if (!format.decoders) return containerSeconds
   const samplesSeconds = await decodedSeconds(filePath, fileName, format, limits)
   return Math.abs(containerSeconds - samplesSeconds) <= CONTAINER_TOLERANCE_SECONDS ? containerSeconds : samplesSeconds
@@ -116,6 +116,9 @@ async function demuxedSeconds(filePath: string, fileName: string, format: Format
 async function decodedSeconds(filePath: string, fileName: string, format: Format, limits: MeasureLimits): Promise<number> {
   const output = await runFfmpeg(limits, fileName, [
     ...readOnly(format.demuxer, format.decoders),
+    // A frame of another sample rate or channel layout than the first stops the count (header_mismatch)
+    // instead of rebuilding the filters, which would start `N` again from 0 and count the last part only.
+    '-reinit_filter', '0',
     '-flags2', '+skip_manual', ...(format.countOptions ?? []),
     '-i', `file:${filePath}`,
     '-map', '0:a:0', '-af', 'asetpts=N/SR/TB',

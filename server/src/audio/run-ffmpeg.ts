@@ -54,6 +54,10 @@ export const DEFAULT_MEASURE_LIMITS: MeasureLimits = {
   concurrent: 2,
 }
 
+/** ffmpeg's words (5.1) when a decoded frame's format differs from the first and the filters may not be rebuilt. */
+const FORMAT_CHANGED = 'Changing audio frame properties on the fly is not supported'
+export const FORMAT_CHANGED_DETAIL = 'the sample rate or channels change within the audio'
+
 /**
  * Runs ffmpeg under prlimit (no shell) and answers its stdout's tail, or throws an AudioMeasureError.
  * `cwd`: where relative paths in the arguments lead (a filter's file option, which would need two levels
@@ -95,6 +99,9 @@ export function runFfmpeg(limits: MeasureLimits, fileName: string, args: string[
       else if (/^prlimit: failed to execute/m.test(errors)) reject(new AudioMeasureError('ffmpeg_missing', fileName, detail))
       // The loader could not map ffmpeg's libraries within the memory limit (127, "failed to map segment").
       else if (code === 127) reject(new AudioMeasureError('over_limits', fileName, detail))
+      // A decode under `-reinit_filter 0` (measure-with-ffmpeg.ts) met frames of another sample rate or
+      // channel layout than the first: the packets' times were counted at the first frame's rate.
+      else if (code !== 0 && errors.includes(FORMAT_CHANGED)) reject(new AudioMeasureError('header_mismatch', fileName, FORMAT_CHANGED_DETAIL))
       else if (code !== 0) reject(new AudioMeasureError('not_audio', fileName, detail))
       else resolve(output)
     })

@@ -10,8 +10,7 @@
 // rows and the total are written last. A crash leaves a reservation whose lease is no longer renewed:
 // the upload-folder sweep clears it, and any file committed under its prefix, soon after the lease ends.
 import { randomUUID } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import type { FastifyRequest } from 'fastify'
 import { AUDIO_MAX_BYTES, AUDIO_MAX_FILES, CALCULATE_COST_FIELDS, FOLDER_TOKEN_LIFETIME_HOURS } from '@contract/create-job.ts'
 import { AudioMeasureError, type MeasureAudioFile } from '../audio/measure-with-ffmpeg.ts'
@@ -138,16 +137,26 @@ async function receiveFinishedUpload(
   if (!resumableUploads || allIds.indexOf(id) !== allIds.lastIndexOf(id)) throw notReady
   const row = await resumableUploadsRepository.findOwned(db, userId, id)
   if (!row || !row.finishedAt || row.usedAt || row.expiresAt <= new Date()) throw notReady
-  const staged = resumableUploads.stagedPath(id)
-  if (!(await stat(staged).catch(() => null))?.isFile()) throw notReady
-  const name = row.fileName
-  return receiveUpload(storage, { filename: name, file: createReadStream(staged) }, {
-    folder,
-    allowed,
-    maxBytes: AUDIO_MAX_BYTES,
-    fallbackName: 'audio',
-    texts: { wrongType: M.wrongType(name, allowed), wrongContent: M.wrongContent(name), tooLarge: M.tooLarge(name, AUDIO_MAX_BYTES) },
-  })
+  // Opened here, once: the clerk may take the upload back (DELETE) or the sweep remove it at any moment,
+  // and an open file is read whole even if its name goes meanwhile. A path opened later by a stream
+  // would fail with nobody listening yet, and that error stopped the whole server.
+  const staged = await open(resumableUploads.stagedPath(id), 'r').catch(() => null)
+  if (!staged) throw notReady
+  const file = staged.createReadStream()
+  try {
+    if (!(await staged.stat()).isFile()) throw notReady
+    const name = row.fileName
+    return await receiveUpload(storage, { filename: name, file }, {
+      folder,
+      allowed,
+      maxBytes: AUDIO_MAX_BYTES,
+      fallbackName: 'audio',
+      texts: { wrongType: M.wrongType(name, allowed), wrongContent: M.wrongContent(name), tooLarge: M.tooLarge(name, AUDIO_MAX_BYTES) },
+    })
+  } finally {
+    // Closes the file however the copy ended (read to its end, refused, or never begun).
+    file.destroy()
+  }
 }
 
 /** Reads the form, each `audio_files` part received (streamed, its type, size and first bytes checked) as it arrives. */

@@ -10,10 +10,13 @@ export const STORAGE_FULL_DETAIL = 'There is not enough storage space to accept 
 
 /**
  * Whether the request failed because its connection closed before its body was read whole (Node's
- * "aborted", busboy's unexpected end, a pipeline's premature close all follow from it).
+ * "aborted", busboy's unexpected end, a pipeline's premature close all follow from it). Node's own
+ * "aborted" (ECONNRESET) also comes when every byte had arrived (`complete`) but the route had not read
+ * them yet: the client left straight after its last byte, or sent bytes past its Content-Length that
+ * Node refused, closing the connection.
  */
-function clientWentAway(request: FastifyRequest): boolean {
-  return request.raw.socket?.destroyed === true && !request.raw.complete
+function clientWentAway(request: FastifyRequest, error: { code?: string }): boolean {
+  return request.raw.socket?.destroyed === true && (!request.raw.complete || error.code === 'ECONNRESET')
 }
 
 /** One error handler for the whole API: client errors keep their detail, server errors are logged and hidden. */
@@ -28,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'storage is full: an upload was refused')
       return reply.status(507).send({ detail: STORAGE_FULL_DETAIL, code: generalErrorCode(507) })
     }
-    if (clientWentAway(request)) {
+    if (clientWentAway(request, error)) {
       // Nobody is left to answer, and nothing on our side failed: a phone lost its signal, a tab was
       // closed. The reader has already taken back what it had received (receive-upload.ts).
       request.log.info({ reason: error.message }, 'the client went away before its request was read')

@@ -6,6 +6,8 @@ export const RESUMABLE_UPLOAD_MESSAGES = {
   notFound: 'This upload is no longer on the server. Please choose the file again.',
   /** A request without `Tus-Resumable: 1.0.0`: not a tus client, or another version of the protocol. */
   tusVersionRequired: 'Uploads here use the tus 1.0.0 protocol: send the header Tus-Resumable: 1.0.0.',
+  /** A creation that carries bytes (tus creation-with-upload, not offered): the portal creates, then PATCHes. */
+  bytesAtCreation: 'Create the upload without its bytes, then send them with PATCH: this server does not take bytes with the creation.',
   /** Creation without Upload-Length (tus creation-defer-length): the portal always knows a file's size. */
   lengthRequired: 'The upload must say the file’s size.',
   tooManyOpen: (open: number) =>

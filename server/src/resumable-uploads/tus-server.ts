@@ -71,7 +71,10 @@ export function createResumableUploads({ db, dataDir, mountPath, locker }: { db:
     // The embedded PGlite allows one process only, so the in-process locker is exact there; with
     // PostgreSQL the caller passes the advisory-lock one (db/upload-locker.ts).
     locker: locker ?? new MemoryLocker(),
-    maxSize: AUDIO_MAX_BYTES,
+    // None at creation: tus's own check there runs before onUploadCreate and answers in its words
+    // ("Maximum size exceeded"), so the hook checks the declared size in the clerk's. A PATCH can never
+    // write past the declared size, which the hook has bounded.
+    maxSize: (req) => (req.method === 'POST' ? 0 : AUDIO_MAX_BYTES),
     namingFunction: () => randomUUID(),
     // A finished upload stays until calculate-cost takes it or it expires; the clerk may still cancel it.
     disableTerminationForFinishedUploads: false,
@@ -83,7 +86,7 @@ export function createResumableUploads({ db, dataDir, mountPath, locker }: { db:
       const allowed = (await lookupsRepository.allowedFileTypes(db)).audio
       if (!allowed.includes(extensionOf(fileName))) throw refusal(400, M.wrongType(fileName, allowed))
       if (upload.size === 0) throw refusal(400, M.wrongContent(fileName))
-      // Checked here too (tus checks maxSize before this hook), so the words are the clerk's.
+      // Checked here only (maxSize is off at creation), so the words are the clerk's.
       if (upload.size > AUDIO_MAX_BYTES) throw refusal(413, M.tooLarge(fileName, AUDIO_MAX_BYTES))
       // A count, not a reservation: two creations at once may pass it together, which bounds the
       // clerk's staged bytes a little looser, never without limit.

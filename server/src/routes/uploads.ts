@@ -12,6 +12,10 @@ import { RESUMABLE_UPLOAD_MESSAGES as M } from '../resumable-uploads/resumable-u
 const TUS_VERSION = '1.0.0'
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
+/** Whether the request carries bytes: a chunked body, or a Content-Length above 0. */
+const hasBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0')
+
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const { resumableUploads } = app
   // Every body stays unread for tus (PATCH's application/offset+octet-stream, and whatever else comes).
@@ -42,7 +46,12 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // Creation (tus `creation`): the hooks check the file's name, type and size and record the owner.
-  app.post('/', handOver)
+  // Bytes with it (tus `creation-with-upload`) are not offered: tus would take them, but refuse too many
+  // only after the hook had recorded the upload, leaving one whose address the client never got.
+  app.post('/', async (request, reply) => {
+    if (hasBody(request)) throw new HttpError(400, M.bytesAtCreation, 'invalid_input')
+    await handOver(request, reply)
+  })
 
   // HEAD (offset), PATCH (bytes), DELETE (termination) of one upload: the clerk's own, else 404.
   app.route<{ Params: { id: string } }>({

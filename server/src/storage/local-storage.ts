@@ -4,8 +4,8 @@
 // removed again when their last file goes, so a refused upload leaves no empty folder.
 // A key can never reach outside the storage folder, nor into `.tmp`.
 import { randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream, type Dirent } from 'node:fs'
-import { lstat, mkdir, readdir, rename, rm, rmdir, stat, utimes } from 'node:fs/promises'
+import { createWriteStream, type Dirent } from 'node:fs'
+import { lstat, mkdir, open as openFile, readdir, rename, rm, rmdir, stat, utimes } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -71,14 +71,21 @@ export function createLocalStorage(root: string): FileStorage {
     },
 
     async open(key, range) {
+      // Opened before answering, and streamed from that handle: a stream of the path would open the
+      // file only once read, and fail then (ENOENT with maybe nobody listening yet, which stops the
+      // server) if the file went in between: a template deleted while a job copies it.
+      const file = await Promise.resolve()
+        .then(() => openFile(pathOf(key), 'r'))
+        .catch(() => null)
+      if (!file) return null
       try {
-        const full = pathOf(key)
-        const info = await stat(full)
-        if (!info.isFile()) return null
-        return { stream: createReadStream(full, range), size: info.size }
+        const info = await file.stat()
+        if (info.isFile()) return { stream: file.createReadStream(range ? { start: range.start, end: range.end } : {}), size: info.size }
       } catch {
-        return null
+        // Unreadable as a file: answered as no such file, below.
       }
+      await file.close().catch(() => undefined)
+      return null
     },
 
     async withLocalFile(key, use) {

@@ -2,11 +2,12 @@
 // make audio measure shorter than the sound it holds. For every type the measure accepts, 10 minutes
 // of sound with its clock or header rewritten (hostile-recordings.ts) is measured to its real length
 // or refused as a header that does not match its audio; never measured short.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AudioMeasureError, createAudioMeasurer } from '../../src/audio/measure-with-ffmpeg.ts'
+import { ffmpeg } from './generated-recordings.ts'
 import { HOSTILE_SECONDS, makeHostileRecordings } from './hostile-recordings.ts'
 
 const measure = createAudioMeasurer()
@@ -20,9 +21,9 @@ beforeAll(async () => {
 afterAll(() => rm(folder, { recursive: true, force: true }))
 
 /** The measured seconds, or the reason and detail the measure refused the file with. */
-async function outcome(name: string): Promise<number | string> {
+async function outcome(name: string, file = files[name]!): Promise<number | string> {
   try {
-    return await measure(files[name]!, name)
+    return await measure(file, name)
   } catch (error) {
     if (error instanceof AudioMeasureError) return `${error.reason}: ${error.detail}`
     throw error
@@ -62,3 +63,37 @@ describe('a header that contradicts its audio is refused', () => {
     expect(await outcome(name)).toBe(`header_mismatch: ${problem}`)
   })
 })
+
+// Found by a hostile client against the running server: raw AAC (ADTS) and FLAC were measured by
+// their packets at the first frame's sample rate, so 6 s at 48 kHz followed by 600 s at 8 kHz (frames
+// that each name their own rate: two recordings joined byte for byte) measured 106 s and 100 s and
+// were charged 2 minutes. A rate that changes within the audio is no recording a recorder makes.
+describe('a sample rate that changes within the audio is refused', () => {
+  const joined: Record<string, string> = {}
+  beforeAll(async () => {
+    const part = (extension: string, rate: number, seconds: number) => {
+      const file = path.join(folder, `part-${rate}-${seconds}.${extension}`)
+      return ffmpeg(['-f', 'lavfi', '-i', `sine=f=300:r=${rate}:d=${seconds}`, '-c:a', extension === 'aac' ? 'aac' : 'flac', file]).then(() => readFile(file))
+    }
+    const [aacHigh, aacLow, flacHigh, flacLow] = await Promise.all([part('aac', 48_000, 6), part('aac', 8000, 600), part('flac', 48_000, 6), part('flac', 8000, 600)])
+    joined['joined.aac'] = path.join(folder, 'joined.aac')
+    joined['joined.flac'] = path.join(folder, 'joined.flac')
+    await writeFile(joined['joined.aac'], Buffer.concat([aacHigh, aacLow]))
+    // A FLAC's frames follow its metadata blocks: the second file's frames only, after the whole first file.
+    await writeFile(joined['joined.flac'], Buffer.concat([flacHigh, flacFrames(flacLow)]))
+  }, 120_000)
+
+  it.each(['joined.aac', 'joined.flac'])('%s: 6 s at 48 kHz, then 600 s at 8 kHz', async (name) => {
+    expect(await outcome(name, joined[name]!)).toBe('header_mismatch: the sample rate or channels change within the audio')
+  })
+})
+
+/** A FLAC file's frames: what follows its last metadata block. */
+function flacFrames(bytes: Buffer): Buffer {
+  let at = 4
+  for (;;) {
+    const last = (bytes[at]! & 0x80) !== 0
+    at += 4 + bytes.readUIntBE(at + 1, 3)
+    if (last) return bytes.subarray(at)
+  }
+}
