@@ -19,6 +19,7 @@ const useStyles = makeStyles({
   facts: { margin: 0, display: 'grid', gap: tokens.spacingVerticalXXS },
   strong: { fontWeight: tokens.fontWeightSemibold },
   files: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, color: tokens.colorNeutralForeground3 },
+  join: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
 })
 
 export interface CostStepProps {
@@ -104,19 +105,18 @@ export function CostStep({ draft, dispatch, headingRef, balance, balanceFailed, 
       )}
 
       {block === 'one-file' && (
-        // The spec's refusal, and the way out of it: the recordings joined into one on the server.
-        <StatusMessage
-          intent="error"
-          action={
-            <Button appearance="primary" onClick={() => void joining.join()} disabled={joining.state.status === 'joining'}>
+        <>
+          <StatusMessage intent="error">{TEXT.oneFileOnly}</StatusMessage>
+          {/* The way out of the spec's refusal: the recordings joined into one on the server. Below the
+              message, not beside it: on a phone a button beside it squeezes the words into a column. */}
+          <div className={styles.join}>
+            <Button className={styles.button} appearance="primary" onClick={() => void joining.join()} disabled={joining.state.status === 'joining'}>
               {TEXT.joinRecordings}
             </Button>
-          }
-        >
-          {TEXT.oneFileOnly}
-        </StatusMessage>
+            {joining.state.status === 'joining' && <Spinner size="tiny" labelPosition="after" label={TEXT.joining} role="status" />}
+          </div>
+        </>
       )}
-      {block === 'one-file' && joining.state.status === 'joining' && <Spinner size="tiny" labelPosition="after" label={TEXT.joining} role="status" />}
       {block === 'one-file' && joining.state.status === 'failed' && <StatusMessage intent="error">{joining.state.message}</StatusMessage>}
       {block === 'balance-unknown' && balanceFailed && <StatusMessage intent="warning">{TEXT.balanceUnknown}</StatusMessage>}
       {block === 'low-credit' && draft.option && balance !== undefined && (
