@@ -48,8 +48,8 @@ const COPY_CONTAINERS: Record<string, { extension: string; muxer: string }> = {
 }
 
 /**
- * Decoding every recording and encoding 2 hours of Opus costs some 40 s of CPU on this machine (a
- * stream copy well under 1 s): the transcription's split limits (5 CPU minutes, 15 minutes of wall
+ * Decoding every recording and encoding 20 minutes of Opus took 6.3 s of CPU on this machine, so 2
+ * hours some 40 s (a stream copy well under 1 s): the transcription's split limits (5 CPU minutes, 15 minutes of wall
  * clock on a loaded machine) admit a clerk's longest inspections.
  */
 export const JOIN_LIMITS: MeasureLimits = { ...DEFAULT_MEASURE_LIMITS, cpuSeconds: 300, timeoutMs: 900_000 }
