@@ -11,7 +11,18 @@ export const CALCULATE_COST_FIELDS = {
   audioFiles: 'audio_files',
   uploadIds: 'upload_ids',
   reportTypeId: 'report_type_id',
+  /**
+   * `true`: the server joins the audio, in order, into one recording and prices that one file (a job
+   * type that takes one audio file: AI, AI + Proofreading). The audio is the request's own files, or,
+   * with `join_folder` and no files, the files of a folder priced before.
+   */
+  join: 'join',
+  /** With `join`: the `folder_token` of an earlier answer whose files are joined (nothing sent again). */
+  joinFolder: 'join_folder',
 } as const
+
+/** The only value `join` takes. */
+export const JOIN_VALUE = 'true'
 
 /** POST /clerk/create-job: the multipart fields (portal-spec.md §3, "Job creation form data"). */
 export const CREATE_JOB_FIELDS = {

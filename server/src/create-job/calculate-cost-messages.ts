@@ -29,6 +29,11 @@ export const CALCULATE_COST_MESSAGES = {
   /** The file's header contradicts its audio (a rewritten sample rate or size): it cannot be priced as it is. */
   headerMismatch: (fileName: string) =>
     `“${fileName}” cannot be measured: its header does not match the audio in it. Please save or export the recording again from your recorder, and try again.`,
+  /** `join` (docs/decisions/joined-recordings.md). */
+  joinValue: 'The join field takes only the value true.',
+  joinFolderWithoutJoin: 'join_folder is only accepted together with join=true.',
+  joinFolderWithFiles: 'Send either audio files or join_folder to join, not both.',
+  joinNeedsTwo: 'At least two audio files are needed to join them into one recording.',
   tooManyFolders: (open: number) =>
     `You already have ${open} calculated uploads waiting for a job. Please create a job from one of them, or try again once the oldest expires (${FOLDER_TOKEN_LIFETIME_HOURS} hours after it was calculated).`,
 } as const

@@ -2,7 +2,9 @@
 // every `audio_files` part is streamed to storage under a new folder token of the clerk's, its
 // extension and first bytes checked as it arrives; then each file is measured by ffmpeg from the
 // stored file and the folder's rows are written. On any refusal or failure every file of the request
-// is taken back and the folder's row removed: nothing of a refused request stays.
+// is taken back and the folder's row removed: nothing of a refused request stays. With `join`, the
+// files (or those of a folder priced before) are joined in order into one recording, which alone is
+// kept and measured (join-audio-folder.ts).
 //
 // Order, so that a crash anywhere leaves nothing the sweeps miss: the folder's row is reserved first
 // (it also counts towards the clerk's open folders), the files are received uncommitted (a crash leaves
@@ -12,7 +14,7 @@
 import { randomUUID } from 'node:crypto'
 import { open } from 'node:fs/promises'
 import type { FastifyRequest } from 'fastify'
-import { AUDIO_MAX_BYTES, AUDIO_MAX_FILES, CALCULATE_COST_FIELDS, FOLDER_TOKEN_LIFETIME_HOURS } from '@contract/create-job.ts'
+import { AUDIO_MAX_BYTES, AUDIO_MAX_FILES, CALCULATE_COST_FIELDS, FOLDER_TOKEN_LIFETIME_HOURS, JOIN_VALUE } from '@contract/create-job.ts'
 import { AudioMeasureError, type MeasureAudioFile } from '../audio/measure-with-ffmpeg.ts'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
@@ -25,6 +27,7 @@ import { safeFileName, type FileStorage } from '../storage/file-storage.ts'
 import { readFilesForm, undoAll, type FilesForm } from '../uploads/multipart-form.ts'
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
 import { CALCULATE_COST_MESSAGES as M } from './calculate-cost-messages.ts'
+import { joinIntoFolder, recordingsOfFolder, type JoinDeps, type StoredRecording } from './join-audio-folder.ts'
 import { FOLDER_RESERVATION_LEASE_MS, FOLDER_RESERVATION_RENEW_MS, MAX_OPEN_FOLDERS } from './upload-limits.ts'
 
 /** The form's text fields: the report type and one `upload_ids` per uploaded file (a few more are tolerated and ignored). */
@@ -37,6 +40,8 @@ export interface AudioFolderDeps {
   measure: MeasureAudioFile
   /** Where finished tus uploads are staged (`upload_ids`); without it the field is refused. */
   resumableUploads?: Pick<ResumableUploads, 'stagedPath' | 'directory'>
+  /** Joins recordings for `join` (the process's one bounded joiner and its work folder). */
+  joining?: Omit<JoinDeps, 'storage'>
 }
 
 export interface MeasuredFile {
@@ -87,9 +92,25 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
     form.files.set(CALCULATE_COST_FIELDS.audioFiles, files)
     const uploadIds = form.fieldValues.get(CALCULATE_COST_FIELDS.uploadIds) ?? []
     const reportTypeId = await knownReportType(db, form.fields.get(CALCULATE_COST_FIELDS.reportTypeId))
+    const join = joinRequest(form.fields)
     if (files.length + uploadIds.length > AUDIO_MAX_FILES) throw new HttpError(400, M.tooManyFiles)
-    if (files.length + uploadIds.length === 0) throw new HttpError(400, M.filesRequired, 'file_required')
-    for (const id of uploadIds) files.push(await receiveFinishedUpload(deps, userId, id, folder, allowed, uploadIds))
+    if (join.folder !== undefined) {
+      if (files.length + uploadIds.length > 0) throw new HttpError(400, M.joinFolderWithFiles)
+      const recordings = await recordingsOfFolder(db, userId, join.folder)
+      files.push(await joinInto(deps, recordings, folder, allowed))
+    } else {
+      if (files.length + uploadIds.length === 0) throw new HttpError(400, M.filesRequired, 'file_required')
+      if (join.join && files.length + uploadIds.length < 2) throw new HttpError(400, M.joinNeedsTwo)
+      for (const id of uploadIds) files.push(await receiveFinishedUpload(deps, userId, id, folder, allowed, uploadIds))
+      if (join.join) {
+        // The parts must be at their keys for ffmpeg to read them; once joined they go, and the folder
+        // keeps the joined recording alone.
+        for (const file of files) await file.commit()
+        const joined = await joinInto(deps, files.map((file) => ({ key: file.key, fileName: file.fileName })), folder, allowed)
+        const parts = files.splice(0, files.length, joined)
+        for (const part of parts) await part.undo()
+      }
+    }
     for (const file of files) await file.commit()
     const durations = await measureAll(deps, files)
     const totalMs = durations.reduce((sum, ms) => sum + ms, 0)
@@ -182,6 +203,25 @@ function readAudioForm(request: FastifyRequest, storage: FileStorage, folder: st
     maxFields: MAX_FIELDS,
     requiredText: M.filesRequired,
   })
+}
+
+/** What the form asks of `join` (README "API notes"): a bad value is refused, never guessed at. */
+function joinRequest(fields: Map<string, string>): { join: boolean; folder?: string } {
+  const value = fields.get(CALCULATE_COST_FIELDS.join)
+  const folder = fields.get(CALCULATE_COST_FIELDS.joinFolder)
+  if (value !== undefined && value.trim() !== JOIN_VALUE) throw new HttpError(400, M.joinValue)
+  if (folder !== undefined && value === undefined) throw new HttpError(400, M.joinFolderWithoutJoin)
+  return { join: value !== undefined, ...(folder !== undefined ? { folder: folder.trim() } : {}) }
+}
+
+/** Joins stored recordings into the folder; a recording ffmpeg cannot read is refused by its name as the measure refuses it. */
+async function joinInto(deps: AudioFolderDeps, recordings: StoredRecording[], folder: string, allowed: string[]): Promise<ReceivedUpload> {
+  if (!deps.joining) throw new Error('calculate-cost was set up without a joiner')
+  try {
+    return await joinIntoFolder({ storage: deps.storage, ...deps.joining }, recordings, folder, allowed)
+  } catch (error) {
+    throw measureRefusal(error)
+  }
 }
 
 /** Seconds as the folder tables keep them: decimal text with 3 places. */

@@ -4,8 +4,10 @@
 // draft kept on the device need not upload its audio twice. The rules are in create-job/; this file
 // only wires them to the request.
 import { availableParallelism } from 'node:os'
+import path from 'node:path'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { CalculateCostResponse, StoredFolderParams } from '@contract/create-job.ts'
+import { createRecordingJoiner } from '../audio/join-recordings.ts'
 import { createAudioMeasurer } from '../audio/measure-with-ffmpeg.ts'
 import { calculateCost, costOfStoredFolder } from '../create-job/calculate-cost.ts'
 
@@ -13,10 +15,12 @@ export const calculateCostRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // One measurer for the process: at most one ffmpeg per core at once, however many uploads arrive
   // together; the others wait their turn (each run is single-threaded and demux only).
   const measure = createAudioMeasurer({ ffmpegPath: app.config.ffmpegPath, concurrent: availableParallelism() })
+  // Joins (calculate-cost's `join`) take their own turns, as the measures do.
+  const joining = { join: createRecordingJoiner({ ffmpegPath: app.config.ffmpegPath, concurrent: availableParallelism() }), workRoot: path.join(app.config.dataDir, 'joining') }
   app.addHook('preHandler', app.authenticate)
 
   app.post('/calculate-cost', { schema: { response: { 200: CalculateCostResponse } } }, async (request) =>
-    calculateCost(request, request.clerk!.userId, { db: app.database.db, storage: app.storage, measure, resumableUploads: app.resumableUploads }),
+    calculateCost(request, request.clerk!.userId, { db: app.database.db, storage: app.storage, measure, resumableUploads: app.resumableUploads, joining }),
   )
 
   app.get('/calculate-cost/:folderToken', { schema: { params: StoredFolderParams, response: { 200: CalculateCostResponse } } }, async (request) =>

@@ -10,6 +10,7 @@
 import { mkdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { extensionOf } from '../storage/file-storage.ts'
+import { AUDIO_READERS as READERS } from '../audio/audio-readers.ts'
 import { AudioMeasureError, DEFAULT_MEASURE_LIMITS, progressEndSeconds, readOnly, runFfmpeg, type MeasureLimits } from '../audio/run-ffmpeg.ts'
 
 /** One piece on disk and where it lies in the recording, in seconds. */
@@ -40,23 +41,6 @@ const SILENCE_SECONDS = 0.5
  * minutes and 15 minutes of wall clock (a loaded machine) admit recordings far longer than a clerk's.
  */
 export const SPLIT_LIMITS: MeasureLimits = { ...DEFAULT_MEASURE_LIMITS, cpuSeconds: 300, timeoutMs: 900_000 }
-
-/** Extension → ffmpeg's demuxer and the decoders the kind's audio may need. */
-const READERS: Record<string, { demuxer: string; decoders: string }> = {
-  mp3: { demuxer: 'mp3', decoders: 'mp3float,mp3' },
-  wav: { demuxer: 'wav', decoders: 'pcm_s16le,pcm_s24le,pcm_s32le,pcm_f32le,pcm_f64le,pcm_u8,pcm_alaw,pcm_mulaw,adpcm_ima_wav,adpcm_ms,gsm_ms' },
-  amr: { demuxer: 'amr', decoders: 'amrnb,amrwb' },
-  aac: { demuxer: 'aac', decoders: 'aac,aac_fixed' },
-  flac: { demuxer: 'flac', decoders: 'flac' },
-  webm: { demuxer: 'matroska', decoders: 'opus,libopus,vorbis' },
-  ogg: { demuxer: 'ogg', decoders: 'opus,libopus,vorbis,flac,speex,libspeex' },
-  oga: { demuxer: 'ogg', decoders: 'opus,libopus,vorbis,flac,speex,libspeex' },
-  opus: { demuxer: 'ogg', decoders: 'opus,libopus' },
-  m4a: { demuxer: 'mov', decoders: 'aac,aac_fixed,alac,amrnb,amrwb,mp3float' },
-  mp4: { demuxer: 'mov', decoders: 'aac,aac_fixed,alac,amrnb,amrwb,mp3float' },
-  '3gp': { demuxer: 'mov', decoders: 'aac,aac_fixed,amrnb,amrwb' },
-  wma: { demuxer: 'asf', decoders: 'wmav1,wmav2,wmapro,wmavoice' },
-}
 
 const SAMPLE_RATE = 16000
 /** 16 kHz mono with times counted from its first sample (a container may start at a later time). */

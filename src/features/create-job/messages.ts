@@ -84,6 +84,13 @@ export const WIZARD_TEXT = {
   fileLimitColumn: (limit: number) => (limit === 1 ? '(one audio file only)' : `(up to ${limit} audio files)`),
   fileLimitNote: (jobType: string, limit: number, count: number) =>
     `${jobType} jobs take ${limit === 1 ? 'one audio file only' : `up to ${limit} audio files`}, and this job has ${count}.`,
+  // Joining recordings for an AI job (issue 25; docs/decisions/joined-recordings.md)
+  joinRecordings: 'Join into one recording',
+  joining: 'Joining the recordings, please wait...',
+  /** Step 4's audio files when the recordings were joined: the one file sent, and what it holds. */
+  joinedFiles: (joined: string, parts: string) => `${joined} (1 file), joined from ${parts}`,
+  joinFailed: 'The recordings could not be joined. Please try again.',
+  joined: (count: number) => `Your ${count} recordings are joined into one, in the order of step 1. The separate recordings stay in this draft until the job is sent.`,
   balanceUnknown: 'Your credit balance could not be read, so the job cannot be priced against it yet.',
 
   // Step 3

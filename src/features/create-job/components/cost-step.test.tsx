@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { CalculateCostResponse } from '@contract/create-job.ts'
+import { heldReply } from '@/test/fake-portal-api'
 import { audioFile, costAnswer, fillGeneralInfo, renderWizard, setUpCreateJobApi, type WizardSetup } from '../testing/create-job-test-kit'
 
 const api = setUpCreateJobApi()
@@ -125,5 +126,68 @@ describe('Create Job, step 2: Cost', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Cost' })).toBeInTheDocument()
     expect(api.seen('POST', '/clerk/calculate-cost')).toHaveLength(1)
     expect(api.seen('GET', '/clerk/calculate-cost/folder-token-1')).toHaveLength(1)
+  })
+
+  describe('Join into one recording (issue 25)', () => {
+    /** The server's answer for kitchen.mp3 and hall.mp3 joined: one file of 1 min 16 s, 2 started minutes. */
+    const joinedAnswer = (): CalculateCostResponse => ({
+      ...costAnswer(['Joined recording.webm']),
+      folder_token: 'folder-token-joined',
+      audio_duration: 75.7,
+      audio_minutes: 2,
+      audio_files: [{ file_name: 'Joined recording.webm', duration: 75.7, size: 300_000 }],
+      cost: costAnswer().cost.map((option) => ({ ...option, cost: option.job_type_name === 'AI' ? 1 : option.cost })),
+    })
+    const oneFileOnly = 'For AI and AI + Proofreading jobs, only one audio file can be submitted.'
+
+    it('offers the join with AI and several files, joins the priced folder on the server, and shows the joined length and price', async () => {
+      const { user } = await openCost({}, [audioFile('kitchen.mp3'), audioFile('hall.mp3')])
+      // No offer while the job is Human: several files are fine there.
+      expect(screen.queryByRole('button', { name: 'Join into one recording' })).not.toBeInTheDocument()
+      await user.click(screen.getByRole('radio', { name: 'AI Only Transcription' }))
+      expect(screen.getByText(oneFileOnly)).toBeInTheDocument()
+      const held = heldReply({ status: 200, body: joinedAnswer() })
+      api.answer('POST', '/clerk/calculate-cost', held.promise)
+      await user.click(screen.getByRole('button', { name: 'Join into one recording' }))
+      expect(await screen.findByText('Joining the recordings, please wait...')).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: 'Join into one recording' })).toBeDisabled()
+      held.release()
+
+      expect(await screen.findByText(/^Total audio length:/)).toHaveTextContent('Total audio length: 1 min 16 s (charged as 2 minutes)')
+      await waitFor(() => expect(screen.getByText(/^AI cost:/)).toHaveTextContent('AI cost: 1.00 credits'))
+      expect(screen.getByText('Your 2 recordings are joined into one, in the order of step 1. The separate recordings stay in this draft until the job is sent.')).toBeInTheDocument()
+      expect(screen.queryByText(oneFileOnly)).not.toBeInTheDocument()
+      expect(screen.getByRole('radio', { name: 'AI Only Transcription' })).toBeChecked()
+      expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+      // The server was asked to join the folder it priced, nothing uploaded again.
+      const sent = api.seen('POST', '/clerk/calculate-cost').at(-1)!.body as FormData
+      expect([sent.get('join'), sent.get('join_folder'), sent.get('report_type_id'), sent.getAll('audio_files')]).toEqual(['true', 'folder-token-1', '4', []])
+
+      // Step 4 names the one file sent and what it holds; the draft keeps both recordings.
+      await user.click(screen.getByRole('button', { name: 'Next' }))
+      await screen.findByRole('heading', { level: 2, name: 'Job Summary' })
+      expect(screen.getByText('Joined recording.webm (1 file), joined from kitchen.mp3, hall.mp3')).toBeInTheDocument()
+    })
+
+    it('offers it for AI + Proofreading in the grid, and keeps that choice at the joined price', async () => {
+      const { user } = await openCost({}, [audioFile('kitchen.mp3'), audioFile('hall.mp3')])
+      await user.click(screen.getByRole('radio', { name: 'AI + Proofreading, 24 Hours Standard: 3.00 credits' }))
+      api.answer('POST', '/clerk/calculate-cost', { status: 200, body: joinedAnswer() })
+      await user.click(screen.getByRole('button', { name: 'Join into one recording' }))
+      expect(await screen.findByText(/^Selected option:/)).toHaveTextContent('Selected option: AI + Proofreading, 24 Hours Standard, 3.00 credits')
+      expect(screen.getByText(/^Total audio length:/)).toHaveTextContent('Total audio length: 1 min 16 s (charged as 2 minutes)')
+      expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled()
+    })
+
+    it('says the server’s words when the join is refused, and keeps the files and the offer', async () => {
+      const { user } = await openCost({}, [audioFile('kitchen.mp3'), audioFile('hall.mp3')])
+      await user.click(screen.getByRole('radio', { name: 'AI Only Transcription' }))
+      api.answer('POST', '/clerk/calculate-cost', { status: 400, body: { detail: '“hall.mp3” is not audio we can read. Please check the file and try again.', code: 'file_content_refused' } })
+      await user.click(screen.getByRole('button', { name: 'Join into one recording' }))
+      expect(await screen.findByText('“hall.mp3” is not audio we can read. Please check the file and try again.')).toBeInTheDocument()
+      expect(screen.getByText(/^Total audio length:/)).toHaveTextContent('Total audio length: 2 min 41 s (charged as 3 minutes)')
+      expect(screen.getByRole('button', { name: 'Join into one recording' })).toBeEnabled()
+      expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    })
   })
 })

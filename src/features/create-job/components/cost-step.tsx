@@ -1,23 +1,25 @@
 // Step 2, Cost (portal-spec.md §2 step 2, §4, §5 "Step 2"): the total audio length, AI Only or Manual
 // or Human Transcription, the AI cost or the Human grid with the selected option, the one-file rule of
-// AI jobs, and the low-credit warning with Add Credit.
+// AI jobs with its way out (Join into one recording, issue 25), and the low-credit warning with Add Credit.
 import type { Dispatch, RefObject } from 'react'
-import { Button, Radio, RadioGroup, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Radio, RadioGroup, Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import type { JobType, SlaSlot } from '@contract/lookups.ts'
 import { StatusMessage } from '@/components/status-message'
 import { formatCredits } from '@/lib/credits'
 import type { WizardDraft } from '../draft/wizard-draft'
 import type { WizardAction } from '../draft/wizard-reducer'
-import { DEFAULT_AI_COST, aiOption, costStepBlock, formatAudioLength, humanGrid, jobTypesOverFileLimit, toChosenOption } from '../lib/cost-options'
+import { DEFAULT_AI_COST, aiOption, costStepBlock, formatAudioLength, humanGrid, isJoined, jobTypesOverFileLimit, pricedFileCount, toChosenOption } from '../lib/cost-options'
 import { WIZARD_TEXT as TEXT } from '../messages'
 import { HumanGrid } from './human-grid'
 import { StepSection } from './step-section'
+import { useJoinRecordings } from './use-join-recordings'
 import { useWizardStyles } from './wizard-styles'
 
 const useStyles = makeStyles({
   facts: { margin: 0, display: 'grid', gap: tokens.spacingVerticalXXS },
   strong: { fontWeight: tokens.fontWeightSemibold },
   files: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, color: tokens.colorNeutralForeground3 },
+  join: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
 })
 
 export interface CostStepProps {
@@ -34,11 +36,13 @@ export interface CostStepProps {
 
 export function CostStep({ draft, dispatch, headingRef, balance, balanceFailed, jobTypes, slots, onAddCredit }: CostStepProps) {
   const styles = { ...useWizardStyles(), ...useStyles() }
+  const joining = useJoinRecordings(draft, dispatch, jobTypes, slots)
   const cost = draft.cost
   if (!cost) return null
   const ai = aiOption(cost.cost, jobTypes, slots)
   const grid = humanGrid(cost.cost, slots)
-  const block = costStepBlock(draft.option, draft.audioFiles.length, balance, jobTypes)
+  const fileCount = pricedFileCount(draft)
+  const block = costStepBlock(draft.option, fileCount, balance, jobTypes)
 
   const select = (slotId: number, jobTypeId: number) => {
     const option = grid.cell(slotId, jobTypeId)
@@ -51,6 +55,7 @@ export function CostStep({ draft, dispatch, headingRef, balance, balanceFailed, 
         <p className={styles.text}>
           {TEXT.totalLength}: <span className={styles.strong}>{formatAudioLength(cost.audio_duration)}</span> ({TEXT.billedMinutes(cost.audio_minutes)})
         </p>
+        {isJoined(draft) && <p className={styles.text}>{TEXT.joined(draft.audioFiles.length)}</p>}
         {cost.audio_files.length > 1 && (
           <ul className={styles.files}>
             {cost.audio_files.map((file, index) => (
@@ -81,8 +86,8 @@ export function CostStep({ draft, dispatch, headingRef, balance, balanceFailed, 
             grid={grid}
             chosen={draft.option}
             onSelect={select}
-            audioCount={draft.audioFiles.length}
-            overFileLimit={jobTypesOverFileLimit(grid.jobTypes, draft.audioFiles.length, jobTypes)}
+            audioCount={fileCount}
+            overFileLimit={jobTypesOverFileLimit(grid.jobTypes, fileCount, jobTypes)}
           />
           <p className={styles.text} role="status">
             {draft.option ? (
@@ -99,7 +104,20 @@ export function CostStep({ draft, dispatch, headingRef, balance, balanceFailed, 
         </>
       )}
 
-      {block === 'one-file' && <StatusMessage intent="error">{TEXT.oneFileOnly}</StatusMessage>}
+      {block === 'one-file' && (
+        <>
+          <StatusMessage intent="error">{TEXT.oneFileOnly}</StatusMessage>
+          {/* The way out of the spec's refusal: the recordings joined into one on the server. Below the
+              message, not beside it: on a phone a button beside it squeezes the words into a column. */}
+          <div className={styles.join}>
+            <Button className={styles.button} appearance="primary" onClick={() => void joining.join()} disabled={joining.state.status === 'joining'}>
+              {TEXT.joinRecordings}
+            </Button>
+            {joining.state.status === 'joining' && <Spinner size="tiny" labelPosition="after" label={TEXT.joining} role="status" />}
+          </div>
+        </>
+      )}
+      {block === 'one-file' && joining.state.status === 'failed' && <StatusMessage intent="error">{joining.state.message}</StatusMessage>}
       {block === 'balance-unknown' && balanceFailed && <StatusMessage intent="warning">{TEXT.balanceUnknown}</StatusMessage>}
       {block === 'low-credit' && draft.option && balance !== undefined && (
         <StatusMessage intent="warning" action={<Button onClick={onAddCredit}>{TEXT.addCredit}</Button>}>

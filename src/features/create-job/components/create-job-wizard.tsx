@@ -9,7 +9,7 @@ import { useLeaveProtection } from '@/lib/leave-protection'
 import { useLookup } from '@/lib/lookups'
 import { currentClerk } from '@/lib/session'
 import { useWizardDraft } from '../draft/use-wizard-draft'
-import { aiOption, costStepBlock } from '../lib/cost-options'
+import { aiOption, costStepBlock, pricedFileCount } from '../lib/cost-options'
 import { WIZARD_TEXT as TEXT } from '../messages'
 import { CostStep } from './cost-step'
 import { DraftNotice } from './draft-notice'
@@ -131,14 +131,14 @@ export function CreateJobWizard({ credits, template, AddCreditDialog }: CreateJo
   const nextDisabled =
     !loaded ||
     (draft.step === 1 && (uploading || recording || draft.audioFiles.length === 0 || draft.reportTypeId === null)) ||
-    (draft.step === 2 && costStepBlock(draft.option, draft.audioFiles.length, credits.balance, jobTypes) !== null)
+    (draft.step === 2 && costStepBlock(draft.option, pricedFileCount(draft), credits.balance, jobTypes) !== null)
   // The balance is checked again on step 4: a draft restored there, or credits spent in another tab,
   // never reaches a submit the server would refuse (spec §5: the cost must not exceed the balance).
   const submitDisabled =
     !draft.qualityAccepted ||
     !draft.noRefundAccepted ||
     submission.busy ||
-    costStepBlock(draft.option, draft.audioFiles.length, credits.balance, jobTypes) !== null
+    costStepBlock(draft.option, pricedFileCount(draft), credits.balance, jobTypes) !== null
   const reportTypeName = reportTypes.data?.find((type) => type.id === draft.reportTypeId)?.name ?? ''
 
   return (

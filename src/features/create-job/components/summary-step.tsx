@@ -8,7 +8,7 @@ import { shortFileName } from '@/lib/file-extensions'
 import { formatCredits } from '@/lib/credits'
 import type { WizardDraft } from '../draft/wizard-draft'
 import type { WizardAction } from '../draft/wizard-reducer'
-import { formatAudioLength } from '../lib/cost-options'
+import { formatAudioLength, isJoined } from '../lib/cost-options'
 import { WIZARD_TEXT as TEXT } from '../messages'
 import { StepSection } from './step-section'
 import { useWizardStyles } from './wizard-styles'
@@ -57,7 +57,7 @@ export function SummaryStep({ draft, dispatch, headingRef, reportTypeName, defau
     [TEXT.reportTypeLabel, reportTypeName],
     [TEXT.transcriptionTypeLabel, ai ? TEXT.ai : `${TEXT.human} (${option.jobTypeName})`],
     [TEXT.turnaroundLabel, option.hours === null ? TEXT.priority : TEXT.hours(option.hours)],
-    [TEXT.audioFilesLabel, `${names(draft.audioFiles)} (${TEXT.fileCount(draft.audioFiles.length)})`],
+    [TEXT.audioFilesLabel, isJoined(draft) ? TEXT.joinedFiles(cost.audio_files.map((file) => file.file_name).join(', '), names(draft.audioFiles)) : `${names(draft.audioFiles)} (${TEXT.fileCount(draft.audioFiles.length)})`],
     [TEXT.templateLabel, template],
     [TEXT.additionalFilesLabel, ai ? TEXT.notRequired : names(draft.supportFiles)],
     [TEXT.costLabel, TEXT.credits(formatCredits(option.cost))],

@@ -19,8 +19,9 @@ const run = (actions: WizardAction[], from: WizardDraft = emptyDraft()) => actio
 /** A draft on step 1 with an address, report type 4 and the given audio files. */
 const filled = (...names: string[]) =>
   run([{ type: 'setAddress', text: '1 High Street' }, { type: 'setReportType', id: 4 }, { type: 'addAudio', files: names.map((name, i) => audio(name, `f${i}`)) }])
-const priced = (draft: WizardDraft) =>
-  wizardReducer(draft, { type: 'costCalculated', answer, fileIds: draft.audioFiles.map((f) => f.id), reportTypeId: 4, aiOption: ai })
+/** The server's answer for the draft's files, one measured file each (or `measured` as given). */
+const priced = (draft: WizardDraft, measured = draft.audioFiles.map((f) => ({ file_name: f.name, duration: 281.4 / draft.audioFiles.length, size: 3 }))) =>
+  wizardReducer(draft, { type: 'costCalculated', answer: { ...answer, audio_files: measured }, fileIds: draft.audioFiles.map((f) => f.id), reportTypeId: 4, aiOption: ai })
 
 describe('wizardReducer: the steps (portal-spec.md §4)', () => {
   it('goes 1 → 2 only once the cost is calculated, with AI and its option preselected for one file', () => {
@@ -32,6 +33,18 @@ describe('wizardReducer: the steps (portal-spec.md §4)', () => {
 
   it('starts several files on Human with nothing selected (AI takes one file)', () => {
     expect(priced(filled('a.mp3', 'b.mp3'))).toMatchObject({ step: 2, mode: 'human', option: null })
+  })
+
+  it('takes the recordings joined into one on step 2, keeping the choice and the separate files (issue 25)', () => {
+    const onCost = run([{ type: 'chooseAi', aiOption: ai }], priced(filled('a.mp3', 'b.mp3')))
+    const joinedAnswer = { ...answer, folder_token: 'folder-joined', audio_files: [{ file_name: 'Joined recording.webm', duration: 281.4, size: 3 }] }
+    const joined = wizardReducer(onCost, { type: 'recordingsJoined', answer: joinedAnswer, from: onCost.cost!.folder_token, option: { ...ai, cost: 3 } })
+    expect(joined).toMatchObject({ step: 2, mode: 'ai', cost: joinedAnswer, option: { ...ai, cost: 3 } })
+    expect(joined.audioFiles.map((f) => f.name)).toEqual(['a.mp3', 'b.mp3'])
+    // An answer for a folder the draft no longer holds changes nothing.
+    expect(wizardReducer(onCost, { type: 'recordingsJoined', answer: joinedAnswer, from: 'folder-other', option: ai })).toBe(onCost)
+    // Priced again from step 1 with the joined folder still on the server: AI stays chosen.
+    expect(priced(joined, joinedAnswer.audio_files)).toMatchObject({ step: 2, mode: 'ai', option: ai })
   })
 
   it('ignores an answer for files or a report type that changed meanwhile', () => {

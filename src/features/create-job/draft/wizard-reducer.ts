@@ -14,6 +14,12 @@ export type WizardAction =
   | { type: 'renameAudio'; id: string; name: string }
   /** The server's answer for the audio files `fileIds` and `reportTypeId`; `aiOption` is what AI preselects. */
   | { type: 'costCalculated'; answer: CalculateCostResponse; fileIds: string[]; reportTypeId: number; aiOption: ChosenOption | null }
+  /**
+   * The server joined the recordings of the folder `from` into one (a new answer with one file); the
+   * draft keeps its separate files. `option` is the same choice priced anew. Ignored when the draft
+   * no longer holds the answer for `from` (its files changed meanwhile).
+   */
+  | { type: 'recordingsJoined'; answer: CalculateCostResponse; from: string; option: ChosenOption | null }
   /** Step 1's Next when the cost of these very files is still valid: no new upload. */
   | { type: 'next' }
   | { type: 'back' }
@@ -52,6 +58,9 @@ export function wizardReducer(draft: WizardDraft, action: WizardAction): WizardD
       return withoutCost(edited(draft, { audioFiles: draft.audioFiles.map((file) => (file.id === action.id ? { ...file, name: action.name } : file)) }))
     case 'costCalculated':
       return costCalculated(draft, action)
+    case 'recordingsJoined':
+      if (draft.cost?.folder_token !== action.from) return draft
+      return edited(draft, { cost: action.answer, option: action.option })
     case 'next':
       return { ...draft, step: nextStep(draft) }
     case 'back':
@@ -105,8 +114,9 @@ function costCalculated(draft: WizardDraft, action: Extract<WizardAction, { type
   // An answer for files or a report type that changed meanwhile describes another job.
   const ids = draft.audioFiles.map((file) => file.id)
   if (action.reportTypeId !== draft.reportTypeId || ids.length !== action.fileIds.length || ids.some((id, index) => id !== action.fileIds[index])) return draft
-  // AI takes one audio file: several files start on Manual or Human Transcription.
-  const mode = ids.length > 1 ? 'human' : draft.mode
+  // AI takes one audio file: several files start on Manual or Human Transcription (unless the answer
+  // is of the files joined into one, kept from before step 1 was seen again).
+  const mode = action.answer.audio_files.length > 1 ? 'human' : draft.mode
   return edited(draft, { cost: action.answer, mode, option: mode === 'ai' ? action.aiOption : null, step: 2 })
 }
 

@@ -3,7 +3,7 @@
 // one-audio-file rule of AI and AI + Proofreading.
 import type { CostOption } from '@contract/create-job.ts'
 import type { JobType, SlaSlot } from '@contract/lookups.ts'
-import type { ChosenOption } from '../draft/wizard-draft'
+import type { ChosenOption, WizardDraft } from '../draft/wizard-draft'
 
 /** portal-spec.md §9: the AI cost when the answer has none. */
 export const DEFAULT_AI_COST = 5
@@ -101,6 +101,19 @@ export function jobTypesOverFileLimit(gridJobTypes: readonly { id: number; name:
     if (limit !== null && audioCount > limit) over.set(type.id, limit)
   }
   return over
+}
+
+/**
+ * How many audio files the job is sent with: the priced folder's (one when the recordings were
+ * joined), else the draft's. The one-file rule counts these.
+ */
+export function pricedFileCount(draft: Pick<WizardDraft, 'cost' | 'audioFiles'>): number {
+  return draft.cost?.audio_files.length ?? draft.audioFiles.length
+}
+
+/** True when the priced folder holds the draft's recordings joined into one. */
+export function isJoined(draft: Pick<WizardDraft, 'cost' | 'audioFiles'>): boolean {
+  return draft.cost !== null && draft.cost.audio_files.length < draft.audioFiles.length
 }
 
 /** "1 h 2 min 5 s", "12 min 0 s", "45 s": the total audio length. */
