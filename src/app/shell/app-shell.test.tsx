@@ -85,6 +85,19 @@ describe('AppShell: the sidebar', () => {
     await user.click(screen.getByTestId('sidebar-backdrop'))
     expect(sidebar()).toHaveAttribute('data-state', 'hidden')
   })
+
+  // Found walking issue 24 at 390 px: Add Credit chosen in the drawer closed the drawer, and the dialog
+  // gave the focus back to a button the closed drawer made unreachable: it fell to <body>.
+  it('gives the focus to the toggle when Add Credit, opened from the phone drawer, closes', async () => {
+    const { user } = renderShell({ phone: true })
+    await user.click(toggle('Expand navigation'))
+    await user.click(within(sidebar()).getByRole('button', { name: 'Add Credit' }))
+    expect(await screen.findByRole('dialog', { name: 'Add Credit' })).toBeInTheDocument()
+    expect(sidebar()).toHaveAttribute('data-state', 'hidden')
+    await user.keyboard('{Escape}')
+    await waitForDialogClosed()
+    expect(toggle('Expand navigation')).toHaveFocus()
+  })
 })
 
 describe('AppShell: Total Credit', () => {

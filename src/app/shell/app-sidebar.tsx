@@ -208,7 +208,9 @@ export function AppSidebar({ id, expanded, phone, onCollapse }: AppSidebarProps)
               icon={<AddCircle24Regular />}
               aria-label={rail ? CREDIT_TEXT.addCredit : undefined}
               onClick={() => {
-                chosen()
+                // The drawer closes on a phone, which leaves this button out of reach: the focus goes to the
+                // drawer's toggle first, so the dialog gives it back there when it closes.
+                if (phone) onCollapse(true)
                 setCreditDialogMounted(true)
                 setAddingCredit(true)
               }}
