@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, beforeEach } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
+import { draftWritesDone } from '@/features/create-job/draft/draft-saver'
 import { LocalDb, replaceLocalDbForTests } from '@/lib/local-db'
 
 // How long findBy*/waitFor wait for their condition before failing. Testing Library's default of
@@ -15,8 +16,11 @@ configure({ asyncUtilTimeout: 10_000 })
 // jsdom has no IndexedDB: each test gets an empty one of its own (fake-indexeddb) for src/lib/local-db.ts.
 beforeEach(() => replaceLocalDbForTests(new LocalDb(undefined, { indexedDB: new IDBFactory(), IDBKeyRange })))
 
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  // A wizard's draft writes still running when it was unmounted (its flush, an erase) end in this test:
+  // the next test's database is another one, and a late erase would empty it.
+  await draftWritesDone()
   sessionStorage.clear()
   localStorage.clear()
 })

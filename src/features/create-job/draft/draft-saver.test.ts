@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDraftSaver, SAVE_DELAY_MS } from './draft-saver'
 
+/** Every run a test has started and not finished. */
+const unfinished: (() => void)[] = []
+
 /** A run that records each job and finishes only when the test says so. */
 function recorder() {
   const done: string[] = []
@@ -9,17 +12,27 @@ function recorder() {
   const run = (job: string) =>
     new Promise<void>((resolve) => {
       started.push(job)
-      finish.push(() => {
+      const end = () => {
         done.push(job)
         resolve()
-      })
+      }
+      finish.push(end)
+      unfinished.push(end)
     })
   return { run, started, done, finishNext: () => finish.shift()?.() }
 }
 
 describe('createDraftSaver', () => {
   beforeEach(() => vi.useFakeTimers())
-  afterEach(() => vi.useRealTimers())
+  afterEach(async () => {
+    // Every run a test left waiting ends here (and any it let start after): no saver of this page is
+    // left running into the next test (src/test/setup.ts waits for them).
+    while (unfinished.length > 0) {
+      unfinished.splice(0).forEach((end) => end())
+      await vi.advanceTimersByTimeAsync(0)
+    }
+    vi.useRealTimers()
+  })
 
   it(`saves typing after ${SAVE_DELAY_MS} ms of quiet, once, with the latest draft`, async () => {
     const jobs = recorder()

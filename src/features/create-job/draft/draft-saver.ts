@@ -15,26 +15,47 @@ export interface DraftSaver<Job> {
   idle: () => Promise<void>
 }
 
+/**
+ * The runs of every saver this page has made, also those of a wizard that has since left (its last
+ * save, flushed at unmount, or an erase asked just before leaving): the next wizard reads the kept
+ * draft only after them, or it could show a discarded draft and then see it erased underneath.
+ */
+const running = new Set<Promise<void>>()
+
+/** Resolves once no saver of this page has anything running (the wizard's restore; tests between tests). */
+export async function draftWritesDone(): Promise<void> {
+  while (running.size > 0) await Promise.allSettled(running)
+}
+
 export function createDraftSaver<Job>(run: (job: Job) => Promise<void>, delayMs = SAVE_DELAY_MS): DraftSaver<Job> {
   let timer: ReturnType<typeof setTimeout> | undefined
   let waiting: Job | undefined
   let next: Job | undefined
-  let running: Promise<void> | null = null
+  let pumping: Promise<void> | null = null
 
   const pump = async () => {
-    while (next !== undefined) {
-      const job = next
-      next = undefined
-      await run(job)
+    try {
+      while (next !== undefined) {
+        const job = next
+        next = undefined
+        await run(job)
+      }
+    } finally {
+      // In the same turn as the loop's last check: a job asked after it starts a new pump.
+      pumping = null
     }
-    running = null
   }
 
   const now = (job: Job) => {
     clearTimeout(timer)
     waiting = undefined
     next = job
-    running ??= pump()
+    if (pumping) return
+    const turn = pump()
+    pumping = turn
+    running.add(turn)
+    const done = () => void running.delete(turn)
+    turn.then(done, done)
   }
 
   return {
@@ -48,7 +69,7 @@ export function createDraftSaver<Job>(run: (job: Job) => Promise<void>, delayMs 
       if (waiting !== undefined) now(waiting)
     },
     idle: async () => {
-      while (running || waiting !== undefined) await (running ?? new Promise((resolve) => setTimeout(resolve, delayMs)))
+      while (pumping || waiting !== undefined) await (pumping ?? new Promise((resolve) => setTimeout(resolve, delayMs)))
     },
   }
 }

@@ -9,7 +9,7 @@ import { askToKeepStorage, fitsInRoom, roomLeft } from '@/lib/device-storage'
 import { eraseClerkDraft } from '@/lib/clerk-drafts'
 import { dropRecordingsKeptAsFiles } from '@/lib/recording-chunks'
 import { currentClerk } from '@/lib/session'
-import { createDraftSaver } from './draft-saver'
+import { createDraftSaver, draftWritesDone } from './draft-saver'
 import { draftFiles, restoreDraft, saveDraft } from './kept-draft'
 import { emptyDraft, isDraftDirty, type WizardDraft } from './wizard-draft'
 import { wizardReducer, type WizardAction } from './wizard-reducer'
@@ -112,6 +112,9 @@ export function useWizardDraft(): WizardDraftState {
     let current = true
     void askToKeepStorage()
     const restore = async () => {
+      // A wizard that has just left may still be writing (its last save, or the erase of a discarded
+      // draft): read what it leaves, not what it is about to replace.
+      await draftWritesDone()
       const kept = await restoreDraft(clerk)
       if (!current) return
       // The wizard shows no field until `loaded`, so nothing was typed meanwhile; a change made some
