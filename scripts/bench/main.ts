@@ -265,6 +265,9 @@ One hour of recording kept in Chromium's IndexedDB: ${figures.chunks} chunks of 
   console.log(
     `  ${figures.longestTaskMs.toFixed(0).padStart(7)} ms  longest main-thread task (${figures.longTasks} over 50 ms; budget ${MAIN_THREAD_BUDGET_MS} ms): ${slow ? 'OVER BUDGET' : 'within budget'}`,
   )
+  console.log(
+    `  ${figures.control.longestTaskMs.toFixed(0).padStart(7)} ms  control: the same loop writing nothing (${(figures.control.loopMs / 1000).toFixed(2)} s, ${figures.control.longTasks} tasks over 50 ms): making the chunks without the store`,
+  )
   if (figures.tasks.length > 0) console.log(`            long tasks (ms after the first write: ms): ${figures.tasks.map((task) => `${task.atMs}: ${task.ms}`).join(', ')}`)
   if (slow) over.push('recording chunks longest task')
 }
