@@ -10,6 +10,12 @@ import { Type, type Static } from 'typebox'
 export const CALCULATE_COST_FIELDS = {
   audioFiles: 'audio_files',
   uploadIds: 'upload_ids',
+  /**
+   * Optional: the name each finished upload is used under, one per `upload_ids` in the same order (a
+   * recording the clerk renamed after its upload began). Checked as a multipart part's file name is.
+   * Without it each upload keeps the name it was created with.
+   */
+  uploadNames: 'upload_names',
   reportTypeId: 'report_type_id',
   /**
    * `true`: the server joins the audio, in order, into one recording and prices that one file (a job

@@ -76,16 +76,17 @@ const timer = (page: Page) => page.getByRole('timer', { name: 'Time recorded' })
 const audioList = (page: Page) => page.getByRole('list', { name: 'Audio files' })
 
 /** Presses Next on step 1 and returns the length the server measured (calculate-cost's answer). */
-async function priceIt(page: Page): Promise<{ seconds: number; names: string[] }> {
+async function priceIt(page: Page): Promise<{ seconds: number; names: string[]; sentWhole: boolean }> {
   const answer = page.waitForResponse((response) => response.url().endsWith('/api/clerk/calculate-cost') && response.request().method() === 'POST')
   await page.getByRole('button', { name: 'Next' }).click()
   const response = await answer
   expect(response.status()).toBe(200)
+  const sentWhole = (response.request().postDataBuffer() ?? Buffer.alloc(0)).toString('latin1').includes('name="audio_files"')
   const body = (await response.json()) as { audio_duration: number; audio_files: { file_name: string }[] }
   test.info().annotations.push({ type: 'measured', description: `${body.audio_duration} s` })
   await expect(page.getByRole('heading', { level: 2, name: 'Cost' })).toBeVisible()
   await expect(page.getByText(/^Total audio length:/)).toHaveText(`Total audio length: ${Math.round(body.audio_duration)} s (charged as 1 minute)`)
-  return { seconds: body.audio_duration, names: body.audio_files.map((file) => file.file_name) }
+  return { seconds: body.audio_duration, names: body.audio_files.map((file) => file.file_name), sentWhole }
 }
 
 test('a recording is made, stopped, listed, priced at its measured length and submitted', async ({ page }) => {
@@ -128,8 +129,11 @@ test('a recording is made, stopped, listed, priced at its measured length and su
   await expect(page.getByRole('button', { name: 'Remove Kitchen and pantry.webm' })).toBeVisible()
   await shoot(page, 'stopped-renamed')
 
-  const { seconds: measured, names } = await priceIt(page)
+  // Priced by its finished upload under the new name (upload_names), not sent again.
+  await expect(page.getByRole('progressbar', { name: 'Kitchen and pantry.webm' })).toHaveAttribute('aria-valuenow', '100')
+  const { seconds: measured, names, sentWhole } = await priceIt(page)
   expect(names).toEqual(['Kitchen and pantry.webm'])
+  expect(sentWhole).toBe(false)
   expect(measured).toBeGreaterThanOrEqual(5 - 1)
   expect(measured).toBeLessThanOrEqual(6 + 1)
 

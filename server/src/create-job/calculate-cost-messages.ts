@@ -33,6 +33,7 @@ export const CALCULATE_COST_MESSAGES = {
   joinValue: 'The join field takes only the value true.',
   joinFolderWithoutJoin: 'join_folder is only accepted together with join=true.',
   joinFolderWithFiles: 'Send either audio files or join_folder to join, not both.',
+  uploadNamesCount: 'Each uploaded file needs one name: send upload_names once for each upload_ids, in the same order, or not at all.',
   joinNeedsTwo: 'At least two audio files are needed to join them into one recording.',
   tooManyFolders: (open: number) =>
     `You already have ${open} calculated uploads waiting for a job. Please create a job from one of them, or try again once the oldest expires (${FOLDER_TOKEN_LIFETIME_HOURS} hours after it was calculated).`,

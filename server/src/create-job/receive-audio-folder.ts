@@ -30,8 +30,11 @@ import { CALCULATE_COST_MESSAGES as M } from './calculate-cost-messages.ts'
 import { joinIntoFolder, recordingsOfFolder, type JoinDeps, type StoredRecording } from './join-audio-folder.ts'
 import { FOLDER_RESERVATION_LEASE_MS, FOLDER_RESERVATION_RENEW_MS, MAX_OPEN_FOLDERS } from './upload-limits.ts'
 
-/** The form's text fields: the report type and one `upload_ids` per uploaded file (a few more are tolerated and ignored). */
-const MAX_FIELDS = 5 + AUDIO_MAX_FILES
+/**
+ * The form's text fields: the report type, and one `upload_ids` and one `upload_names` per uploaded
+ * file (a few more are tolerated and ignored).
+ */
+const MAX_FIELDS = 5 + 2 * AUDIO_MAX_FILES
 
 export interface AudioFolderDeps {
   db: Db
@@ -91,6 +94,8 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
     const files = form.files.get(CALCULATE_COST_FIELDS.audioFiles) ?? []
     form.files.set(CALCULATE_COST_FIELDS.audioFiles, files)
     const uploadIds = form.fieldValues.get(CALCULATE_COST_FIELDS.uploadIds) ?? []
+    const uploadNames = form.fieldValues.get(CALCULATE_COST_FIELDS.uploadNames)
+    if (uploadNames && uploadNames.length !== uploadIds.length) throw new HttpError(400, M.uploadNamesCount)
     const reportTypeId = await knownReportType(db, form.fields.get(CALCULATE_COST_FIELDS.reportTypeId))
     const join = joinRequest(form.fields)
     if (files.length + uploadIds.length > AUDIO_MAX_FILES) throw new HttpError(400, M.tooManyFiles)
@@ -101,7 +106,9 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
     } else {
       if (files.length + uploadIds.length === 0) throw new HttpError(400, M.filesRequired, 'file_required')
       if (join.join && files.length + uploadIds.length < 2) throw new HttpError(400, M.joinNeedsTwo)
-      for (const id of uploadIds) files.push(await receiveFinishedUpload(deps, userId, id, folder, allowed, uploadIds))
+      for (const [index, id] of uploadIds.entries()) {
+        files.push(await receiveFinishedUpload(deps, userId, { id, name: uploadNames?.[index] }, folder, allowed, uploadIds))
+      }
       if (join.join) {
         // The parts must be at their keys for ffmpeg to read them; once joined they go, and the folder
         // keeps the joined recording alone.
@@ -145,11 +152,14 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
  * received (receiveUpload: type, size limit, content signature; measured with the others after), so an
  * uploaded file ends where a multipart one does, through file-storage.ts. Anything but the clerk's own
  * finished, unused, unexpired upload is refused (400 upload_not_ready): the portal uploads it again.
+ * `name`, when the form gives one (`upload_names`), is the one it is kept under, checked by the same
+ * rules as a multipart part's file name (receiveUpload: cleaned, its extension an allowed audio type,
+ * the content's signature matching it); otherwise the name the upload was created with.
  */
 async function receiveFinishedUpload(
   { db, storage, resumableUploads }: AudioFolderDeps,
   userId: string,
-  id: string,
+  { id, name: givenName }: { id: string; name: string | undefined },
   folder: string,
   allowed: string[],
   allIds: string[],
@@ -166,7 +176,7 @@ async function receiveFinishedUpload(
   const file = staged.createReadStream()
   try {
     if (!(await staged.stat()).isFile()) throw notReady
-    const name = row.fileName
+    const name = safeFileName(givenName ?? row.fileName, 'audio')
     return await receiveUpload(storage, { filename: name, file }, {
       folder,
       allowed,

@@ -10,6 +10,7 @@ import { CalculateCostResponse, StoredFolderParams } from '@contract/create-job.
 import { createRecordingJoiner } from '../audio/join-recordings.ts'
 import { createAudioMeasurer } from '../audio/measure-with-ffmpeg.ts'
 import { calculateCost, costOfStoredFolder } from '../create-job/calculate-cost.ts'
+import { sweepJoinLeftovers } from '../create-job/join-leftovers.ts'
 
 export const calculateCostRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // One measurer for the process: at most one ffmpeg per core at once, however many uploads arrive
@@ -17,6 +18,15 @@ export const calculateCostRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const measure = createAudioMeasurer({ ffmpegPath: app.config.ffmpegPath, concurrent: availableParallelism() })
   // Joins (calculate-cost's `join`) take their own turns, as the measures do.
   const joining = { join: createRecordingJoiner({ ffmpegPath: app.config.ffmpegPath, concurrent: availableParallelism() }), workRoot: path.join(app.config.dataDir, 'joining') }
+  // What joins of a killed server left behind goes at start (only folders older than any join can run:
+  // other processes may share the data folder). A failure is logged and never stops the start.
+  app.addHook('onReady', async () => {
+    const removed = await sweepJoinLeftovers(joining.workRoot).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'join leftovers sweep failed; it runs again at the next start')
+      return 0
+    })
+    if (removed > 0) app.log.info({ removed }, 'join leftovers swept')
+  })
   app.addHook('preHandler', app.authenticate)
 
   app.post('/calculate-cost', { schema: { response: { 200: CalculateCostResponse } } }, async (request) =>

@@ -46,10 +46,15 @@ export async function leftovers(t: TestApp): Promise<{ stored: string[]; rows: {
 export const NOTHING = { stored: [], rows: { folders: 0, files: 0 } }
 
 /** POST /api/clerk/calculate-cost with one `upload_ids` field per id, in order, and no audio parts. */
-export function calculateCostWithIds(t: TestApp, token: string, reportType: string, ids: string[]) {
+export function calculateCostWithIds(t: TestApp, token: string, reportType: string, ids: string[], names?: string[]) {
   const boundary = '----inspectscribeUploadIds'
   const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-  const payload = [field('report_type_id', reportType), ...ids.map((id) => field('upload_ids', id)), `--${boundary}--\r\n`].join('')
+  const payload = [
+    field('report_type_id', reportType),
+    ...ids.map((id) => field('upload_ids', id)),
+    ...(names ?? []).map((name) => field('upload_names', name)),
+    `--${boundary}--\r\n`,
+  ].join('')
   return t.app.inject({
     method: 'POST',
     url: '/api/clerk/calculate-cost',

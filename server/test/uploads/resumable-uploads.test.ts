@@ -86,6 +86,40 @@ describe('resumable uploads (tus)', () => {
     expect((await head(baseUrl, alice, created.location)).status).toBe(404)
   })
 
+  it('uses finished uploads under the names upload_names gives, in order, checked as multipart names are', async () => {
+    const finished = async (name: string, wav: Buffer) => {
+      const created = await createUpload(baseUrl, alice, name, wav.length)
+      await uploadInPieces(baseUrl, alice, created.location, wav, 1)
+      return uploadIdOf(created.location)
+    }
+    const [kitchenWav, hallWav] = [toneWav(3), toneWav(4)]
+    const kitchen = await finished('Recording 1.wav', kitchenWav)
+    const hall = await finished('Recording 2.wav', hallWav)
+
+    // Refused, and nothing used: a count that does not match, a name of a type not allowed, a name
+    // whose type is not what the content is.
+    expect((await calculateCostWithIds(t, alice, reportType, [kitchen, hall], ['Kitchen and pantry.wav'])).json()).toEqual({
+      detail: 'Each uploaded file needs one name: send upload_names once for each upload_ids, in the same order, or not at all.',
+      code: 'invalid_input',
+    })
+    const wrongType = await calculateCostWithIds(t, alice, reportType, [kitchen, hall], ['Kitchen.exe', 'Hall.wav'])
+    expect(wrongType.statusCode).toBe(400)
+    expect(wrongType.json().detail).toBe(`“Kitchen.exe” cannot be added. Only audio files of type ${ALLOWED} are allowed.`)
+    const wrongContent = await calculateCostWithIds(t, alice, reportType, [kitchen, hall], ['Kitchen.mp3', 'Hall.wav'])
+    expect(wrongContent.statusCode).toBe(400)
+    expect(wrongContent.json().detail).toBe('“Kitchen.mp3” is not audio we can read. Please check the file and try again.')
+
+    // The clerk's names, cleaned as a multipart file name is (no folders, no control characters).
+    const answer = await calculateCostWithIds(t, alice, reportType, [hall, kitchen], ['C:\\Users\\clerk\\Hall <upstairs>.wav', 'Kitchen and pantry.wav'])
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json().audio_files).toEqual([
+      { file_name: 'Hall upstairs.wav', duration: 4, size: hallWav.length },
+      { file_name: 'Kitchen and pantry.wav', duration: 3, size: kitchenWav.length },
+    ])
+    const kept = await uploadFoldersRepository.findOwned(t.database.db, aliceId, answer.json().folder_token)
+    expect(kept!.files.map((file) => file.fileName)).toEqual(['Hall upstairs.wav', 'Kitchen and pantry.wav'])
+  })
+
   it('keeps what arrived before a cut, says so in HEAD, and resumes from there to the same bytes', async () => {
     const wav = toneWav(20)
     const { location } = await createUpload(baseUrl, alice, 'Hall.wav', wav.length)

@@ -10,24 +10,27 @@ export interface CalculateCostRequest {
   audioFiles: readonly DraftFile[]
   /** Finished tus uploads named instead of their bytes (README "API notes: uploads that resume (tus)"). */
   uploadIds?: readonly string[]
+  /** The name each of `uploadIds` is used under (`upload_names`, same order): the draft's, which a rename may have changed. */
+  uploadNames?: readonly string[]
   reportTypeId: number
   signal?: AbortSignal
   onProgress?: (progress: UploadProgress) => void
 }
 
 /** The form as sent: the report type first, so the server knows it before the audio streams in. */
-export function calculateCostForm(audioFiles: readonly DraftFile[], reportTypeId: number, uploadIds: readonly string[] = []): FormData {
+export function calculateCostForm(audioFiles: readonly DraftFile[], reportTypeId: number, uploadIds: readonly string[] = [], uploadNames: readonly string[] = []): FormData {
   const form = new FormData()
   form.append(CALCULATE_COST_FIELDS.reportTypeId, String(reportTypeId))
   for (const audio of audioFiles) form.append(CALCULATE_COST_FIELDS.audioFiles, audio.file, audio.name)
   for (const id of uploadIds) form.append(CALCULATE_COST_FIELDS.uploadIds, id)
+  for (const name of uploadNames) form.append(CALCULATE_COST_FIELDS.uploadNames, name)
   return form
 }
 
-export function calculateCost({ audioFiles, uploadIds, reportTypeId, signal, onProgress }: CalculateCostRequest): Promise<CalculateCostResponse> {
+export function calculateCost({ audioFiles, uploadIds, uploadNames, reportTypeId, signal, onProgress }: CalculateCostRequest): Promise<CalculateCostResponse> {
   return apiRequest('/clerk/calculate-cost', {
     method: 'POST',
-    form: calculateCostForm(audioFiles, reportTypeId, uploadIds),
+    form: calculateCostForm(audioFiles, reportTypeId, uploadIds, uploadNames),
     signal,
     onProgress,
     timeoutMs: CALCULATE_COST_TIMEOUT_MS,

@@ -105,19 +105,26 @@ async function upload(
   signal: AbortSignal,
   setState: (state: CostUploadState) => void,
 ): Promise<CalculateCostResponse> {
-  const send = (whole: readonly DraftFile[], uploadIds: readonly string[]) => {
+  const send = (whole: readonly DraftFile[], uploadIds: readonly string[] = [], uploadNames: readonly string[] = []) => {
     const bytes = whole.reduce((sum, file) => sum + file.size, 0)
     setState({ status: 'uploading', loaded: 0, total: bytes })
-    return calculateCost({ audioFiles: whole, uploadIds, reportTypeId, signal, onProgress: ({ loaded, total }) => setState({ status: 'uploading', loaded, total: total ?? bytes }) })
+    return calculateCost({
+      audioFiles: whole,
+      uploadIds,
+      uploadNames,
+      reportTypeId,
+      signal,
+      onProgress: ({ loaded, total }) => setState({ status: 'uploading', loaded, total: total ?? bytes }),
+    })
   }
-  const { uploadIds, multipart } = pricingParts(audioFiles, uploaded)
-  if (uploadIds.length === 0) return send(audioFiles, [])
+  const { uploadIds, uploadNames, multipart } = pricingParts(audioFiles, uploaded)
+  if (uploadIds.length === 0) return send(audioFiles)
   try {
-    return await send(multipart, uploadIds)
+    return await send(multipart, uploadIds, uploadNames)
   } catch (error) {
     // The server no longer holds an upload (swept, or used by another tab): send every file whole, as
     // before resumable uploads, rather than lose the clerk's Next.
-    if (error instanceof ApiError && error.code === 'upload_not_ready') return send(audioFiles, [])
+    if (error instanceof ApiError && error.code === 'upload_not_ready') return send(audioFiles)
     throw error
   }
 }

@@ -12,16 +12,18 @@ const MB = 1024 * 1024
 const kitchen = draftFile(new File(['a'], 'Kitchen.webm'), 'k')
 const hall = draftFile(new File(['b'], 'hall.mp3'), 'h')
 const loft = draftFile(new File(['c'], 'loft.wav'), 'l')
+const bath = draftFile(new File(['d'], 'bath.m4a'), 'b')
 const uploads = new Map<string, FileUpload>([
   ['k', { status: 'uploading', sent: 5 * MB, size: 20 * MB, url: '/api/uploads/1', name: 'Kitchen.webm' }],
   ['h', { status: 'waiting', sent: 2 * MB, size: 4 * MB, url: '/api/uploads/2', name: 'hall.mp3' }],
   ['l', { status: 'done', sent: 3 * MB, size: 3 * MB, url: '/api/uploads/3', name: 'loft.wav' }],
+  ['b', { status: 'cancelled', sent: 1 * MB, size: 4 * MB, url: null, name: 'bath.m4a' }],
 ])
 
 function renderUploads(onCancel = vi.fn()) {
   render(
     <FluentProvider theme={webLightTheme}>
-      <FileUploads files={[kitchen, hall, loft]} uploads={uploads} onCancel={onCancel} />
+      <FileUploads files={[kitchen, hall, loft, bath]} uploads={uploads} onCancel={onCancel} />
     </FluentProvider>,
   )
   return onCancel
@@ -37,6 +39,13 @@ describe('FileUploads', () => {
     expect(screen.getByRole('progressbar', { name: 'hall.mp3' })).toHaveAttribute('aria-valuetext', '2 MB of 4 MB (50%). Waiting for a connection: the upload goes on by itself when it is back.')
     expect(screen.getByRole('progressbar', { name: 'loft.wav' })).toHaveAttribute('aria-valuenow', '100')
     expect(screen.getByText('3 MB of 3 MB (100%). Uploaded')).toBeInTheDocument()
+  })
+
+  it('empties a cancelled upload’s bar: nothing of it stays on the server, the file goes whole at Next', () => {
+    renderUploads()
+    const bar = screen.getByRole('progressbar', { name: 'bath.m4a' })
+    expect(bar).toHaveAttribute('aria-valuenow', '0')
+    expect(bar).toHaveAttribute('aria-valuetext', 'Upload cancelled: the file will be sent when you press Next.')
   })
 
   it('cancels a running upload by the file’s own button; stopped ones have none', async () => {

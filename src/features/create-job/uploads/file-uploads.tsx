@@ -19,7 +19,8 @@ const TEXT = FILE_UPLOADS_TEXT
 const useStyles = makeStyles({
   list: { display: 'grid', gap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyle: 'none' },
   name: { overflowWrap: 'anywhere' },
-  cancel: { justifySelf: 'start' },
+  // The wizard's button height (wizard-styles.ts): at 32 px it was the one small touch target of step 1.
+  cancel: { justifySelf: 'start', minHeight: '40px' },
   item: { display: 'grid', gap: tokens.spacingVerticalXS },
 })
 
@@ -37,6 +38,15 @@ function words(upload: FileUpload): string {
   return UPLOAD_PROGRESS_TEXT.amount(Math.min(upload.sent, upload.size), upload.size)
 }
 
+/**
+ * The bar's percent. A cancelled upload is gone from the server and one that failed for good is not
+ * used (the file is sent whole at Next): their bars are empty, not left at the share once sent.
+ */
+function barValue(upload: FileUpload): number {
+  if (upload.status === 'cancelled' || upload.status === 'failed') return 0
+  return percentOf(upload.status === 'done' ? upload.size : upload.sent, upload.size)
+}
+
 export function FileUploads({ files, uploads, onCancel }: FileUploadsProps) {
   const styles = useStyles()
   const shown = files.flatMap((file) => {
@@ -52,7 +62,7 @@ export function FileUploads({ files, uploads, onCancel }: FileUploadsProps) {
         return (
           <li key={file.id} className={styles.item}>
             <Field label={{ children: file.name, className: styles.name }} hint={text} validationState={upload.status === 'failed' ? 'warning' : 'none'}>
-              <ProgressBar value={percentOf(upload.status === 'done' ? upload.size : upload.sent, upload.size)} max={100} thickness="large" aria-valuetext={text} />
+              <ProgressBar value={barValue(upload)} max={100} thickness="large" aria-valuetext={text} />
             </Field>
             {running && (
               <Button className={styles.cancel} aria-label={TEXT.cancel(file.name)} onClick={() => onCancel(file.id)}>

@@ -17,13 +17,14 @@ describe('pricingParts', () => {
     ])
     const parts = pricingParts(files, uploads)
     expect(parts.uploadIds).toEqual(['id-a', 'id-c'])
+    expect(parts.uploadNames).toEqual(['a.mp3', 'c.mp3'])
     expect(parts.multipart.map((f) => f.id)).toEqual(['b', 'd', 'e'])
   })
 
-  it('sends whole a file renamed after its upload was created, so the job keeps the name the clerk gave it', () => {
+  it('names a file renamed after its upload was created by its upload, under the name the clerk gave it', () => {
     const renamed = { ...file('a'), name: 'Kitchen and pantry.webm' }
     const uploads = new Map([['a', { ...upload('a', 'done', '/api/uploads/id-a'), name: 'Kitchen.webm' }]])
-    expect(pricingParts([renamed], uploads)).toEqual({ uploadIds: [], multipart: [renamed] })
+    expect(pricingParts([renamed], uploads)).toEqual({ uploadIds: ['id-a'], uploadNames: ['Kitchen and pantry.webm'], multipart: [] })
   })
 
   it('reads the id from the address’s last segment', () => {
