@@ -79,6 +79,8 @@ function printJobs(jobs: OpsJob[], late: boolean): void {
   }
   const rows = jobs.map((job) => [String(job.jobId), job.status, job.jobType, job.clerkEmail, utcMinute(job.createdAt), String(job.transcripts), job.propertyAddress])
   printTable(['ID', 'STATUS', 'TYPE', 'CLERK', 'CREATED (UTC)', 'TRANSCRIPTS', 'PROPERTY'], rows)
+  // Notes for staff alone (the clerk never sees them), under the table: an AI draft waiting, an engine's failure.
+  for (const job of jobs) for (const note of job.staffOnlyNotes) console.log(`job #${job.jobId} staff-only note: ${note}`)
 }
 
 function printQueue(entries: OpsQueueEntry[]): void {

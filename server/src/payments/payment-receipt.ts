@@ -3,6 +3,7 @@
 import { formatCents, formatMoney } from '@contract/money.ts'
 import type { FastifyInstance } from 'fastify'
 import { afterAnswer, type AfterAnswer } from '../email/after-answer.ts'
+import { queueMail } from '../email/outbox.ts'
 import { paymentReceiptMail } from '../email/templates.ts'
 import { receiptNumber } from '../money/move-text.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
@@ -27,7 +28,10 @@ export function paymentReceipts(app: FastifyInstance): AfterAnswer<CreditedPayme
       receiptNumber: receiptNumber(payment.entryId),
       seller: app.config.seller,
     }
-    await app.mailer.send(paymentReceiptMail(clerk.email, clerk.fullName, lines, app.config.publicUrl))
+    // Through the outbox: a mail server that is down gets the receipt again later. (Written after the
+    // credit's own transaction, which creditRecharge owns; a process stopping between the two loses it.)
+    await queueMail(app.database.db, paymentReceiptMail(clerk.email, clerk.fullName, lines, app.config.publicUrl))
+    await app.outbox.drain()
   }, 'could not send the payment receipt e-mail')
   // Closing waits for receipts already promised, before the database closes under them.
   app.addHook('onClose', () => receipts.settled())

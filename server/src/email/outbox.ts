@@ -1,0 +1,104 @@
+// The e-mail outbox (docs/decisions/mail-outbox.md). A mail is written as a row in the transaction of
+// the change that causes it (`queueMail`), so it exists exactly when the change does; a drain then
+// sends it through the app's mailer and marks it sent. The drain runs right after the commit (the
+// caller asks for it), once a minute on the queue's schedule, and at each start: a process that stops
+// between the commit and the send leaves the row, and the next drain sends it.
+//
+// Two drains (two processes, or two calls in one) never send one mail twice: each first claims its
+// rows in one UPDATE over rows picked `FOR UPDATE SKIP LOCKED` that are unsent and unclaimed, setting
+// `claimed_until`; no other drain picks a claimed row until the claim lapses. The send happens outside
+// any transaction (on PGlite a transaction holds the only connection). A process that dies after
+// sending but before marking the row sent would send that mail again once its claim lapses: the one
+// duplicate this allows, rather than a lost mail.
+import { and, eq, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../db/database.ts'
+import { outboxMails } from '../db/schema.ts'
+import type { Mailer, OutgoingMail } from './mailer.ts'
+
+/** How long a drain holds a mail it is sending; a drain that died lets go after this. */
+const CLAIM_SECONDS = 120
+/** A failed send waits this long per try before a drain takes it again (1, 2, 3 ... minutes). */
+const RETRY_SECONDS_PER_TRY = 60
+/** Mails one claim takes; a drain claims again until none are left. */
+const CLAIM_BATCH = 20
+
+/** Writes the mail to the outbox in the caller's transaction: it is sent once that commits. */
+export async function queueMail(tx: Db, mail: OutgoingMail): Promise<void> {
+  await tx.insert(outboxMails).values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, link: mail.link })
+}
+
+export interface Outbox {
+  /** Sends every mail due now; answers how many were sent. Failures are logged and retried later, never thrown. */
+  drain(): Promise<number>
+  /** Resolves once the drains under way have ended (the app waits for this before closing the database). */
+  settled(): Promise<void>
+}
+
+interface ClaimedMail {
+  id: number
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string
+  link: string
+}
+
+export function createOutbox(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>): Outbox {
+  const running = new Set<Promise<number>>()
+
+  async function claim(): Promise<ClaimedMail[]> {
+    const result = (await db.execute(sql`
+      update outbox_mails set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), tries = tries + 1
+      where id in (
+        select id from outbox_mails
+        where sent_at is null and (claimed_until is null or claimed_until < now())
+        order by id limit ${CLAIM_BATCH}
+        for update skip locked)
+      returning id, to_address, subject, text_body, html_body, link`)) as unknown as { rows: ClaimedMail[] }
+    return result.rows.sort((a, b) => a.id - b.id)
+  }
+
+  async function sendOne(mail: ClaimedMail): Promise<boolean> {
+    try {
+      await mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body, link: mail.link })
+    } catch (error) {
+      // Logged with the error alone: the mail's link (a sign-up or reset token) never reaches the log.
+      log.error({ err: error, mailId: mail.id }, 'could not send an e-mail; it stays in the outbox and is tried again')
+      await db.execute(sql`
+        update outbox_mails set claimed_until = now() + make_interval(secs => ${RETRY_SECONDS_PER_TRY} * tries), last_error = ${String(error instanceof Error ? error.message : error)}
+        where id = ${mail.id}`)
+      return false
+    }
+    // Sent: the bodies and link (which may hold a one-time token) are no longer kept.
+    await db
+      .update(outboxMails)
+      .set({ sentAt: sql`now()`, claimedUntil: null, textBody: '', htmlBody: '', link: '' })
+      .where(and(eq(outboxMails.id, mail.id)))
+    return true
+  }
+
+  async function drainAll(): Promise<number> {
+    let sent = 0
+    for (let batch = await claim(); batch.length > 0; batch = await claim()) {
+      for (const mail of batch) if (await sendOne(mail)) sent += 1
+    }
+    return sent
+  }
+
+  return {
+    drain() {
+      const run = drainAll()
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'the e-mail outbox could not be drained; it is tried again within a minute')
+          return 0
+        })
+        .finally(() => running.delete(run))
+      running.add(run)
+      return run
+    },
+    async settled() {
+      await Promise.allSettled([...running])
+    },
+  }
+}
