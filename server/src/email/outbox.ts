@@ -10,10 +10,9 @@
 // any transaction (on PGlite a transaction holds the only connection). A process that dies after
 // sending but before marking the row sent would send that mail again once its claim lapses: the one
 // duplicate this allows, rather than a lost mail.
-import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/database.ts'
-import { outboxMails } from '../db/schema.ts'
+import { outboxMailsRepository, type ClaimedMail } from '../repositories/outbox-mails-repository.ts'
 import type { Mailer, OutgoingMail } from './mailer.ts'
 
 /** How long a drain holds a mail it is sending; a drain that died lets go after this. */
@@ -25,7 +24,7 @@ const CLAIM_BATCH = 20
 
 /** Writes the mail to the outbox in the caller's transaction: it is sent once that commits. */
 export async function queueMail(tx: Db, mail: OutgoingMail): Promise<void> {
-  await tx.insert(outboxMails).values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, link: mail.link })
+  await outboxMailsRepository.add(tx, mail)
 }
 
 export interface Outbox {
@@ -35,29 +34,10 @@ export interface Outbox {
   settled(): Promise<void>
 }
 
-interface ClaimedMail {
-  id: number
-  to_address: string
-  subject: string
-  text_body: string
-  html_body: string
-  link: string
-}
-
 export function createOutbox(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>): Outbox {
   const running = new Set<Promise<number>>()
 
-  async function claim(): Promise<ClaimedMail[]> {
-    const result = (await db.execute(sql`
-      update outbox_mails set claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS}), tries = tries + 1
-      where id in (
-        select id from outbox_mails
-        where sent_at is null and (claimed_until is null or claimed_until < now())
-        order by id limit ${CLAIM_BATCH}
-        for update skip locked)
-      returning id, to_address, subject, text_body, html_body, link`)) as unknown as { rows: ClaimedMail[] }
-    return result.rows.sort((a, b) => a.id - b.id)
-  }
+  const claim = () => outboxMailsRepository.claim(db, CLAIM_BATCH, CLAIM_SECONDS)
 
   async function sendOne(mail: ClaimedMail): Promise<boolean> {
     try {
@@ -65,16 +45,10 @@ export function createOutbox(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger
     } catch (error) {
       // Logged with the error alone: the mail's link (a sign-up or reset token) never reaches the log.
       log.error({ err: error, mailId: mail.id }, 'could not send an e-mail; it stays in the outbox and is tried again')
-      await db.execute(sql`
-        update outbox_mails set claimed_until = now() + make_interval(secs => ${RETRY_SECONDS_PER_TRY} * tries), last_error = ${String(error instanceof Error ? error.message : error)}
-        where id = ${mail.id}`)
+      await outboxMailsRepository.markFailed(db, mail.id, String(error instanceof Error ? error.message : error), RETRY_SECONDS_PER_TRY)
       return false
     }
-    // Sent: the bodies and link (which may hold a one-time token) are no longer kept.
-    await db
-      .update(outboxMails)
-      .set({ sentAt: sql`now()`, claimedUntil: null, textBody: '', htmlBody: '', link: '' })
-      .where(and(eq(outboxMails.id, mail.id)))
+    await outboxMailsRepository.markSent(db, mail.id)
     return true
   }
 
