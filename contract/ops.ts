@@ -13,6 +13,8 @@ export const OpsJob = Type.Object({
   createdAt: Type.String(),
   slaDeadline: Type.String(),
   transcripts: Type.Integer(),
+  /** Notes for staff alone (an AI draft waiting for proofreading, an engine's failure); never shown to the clerk. */
+  staffOnlyNotes: Type.Array(Type.String()),
 })
 export type OpsJob = Static<typeof OpsJob>
 

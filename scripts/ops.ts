@@ -75,10 +75,14 @@ function printJobs(jobs: OpsJob[], late: boolean): void {
   if (late) {
     const now = Date.now()
     const rows = jobs.map((job) => [String(job.jobId), job.status, job.jobType, job.clerkEmail, utcMinute(job.slaDeadline), ageText(Math.floor((now - Date.parse(job.slaDeadline)) / 1000)), job.propertyAddress])
-    return printTable(['ID', 'STATUS', 'TYPE', 'CLERK', 'DEADLINE (UTC)', 'LATE BY', 'PROPERTY'], rows)
+    printTable(['ID', 'STATUS', 'TYPE', 'CLERK', 'DEADLINE (UTC)', 'LATE BY', 'PROPERTY'], rows)
+  } else {
+    const rows = jobs.map((job) => [String(job.jobId), job.status, job.jobType, job.clerkEmail, utcMinute(job.createdAt), String(job.transcripts), job.propertyAddress])
+    printTable(['ID', 'STATUS', 'TYPE', 'CLERK', 'CREATED (UTC)', 'TRANSCRIPTS', 'PROPERTY'], rows)
   }
-  const rows = jobs.map((job) => [String(job.jobId), job.status, job.jobType, job.clerkEmail, utcMinute(job.createdAt), String(job.transcripts), job.propertyAddress])
-  printTable(['ID', 'STATUS', 'TYPE', 'CLERK', 'CREATED (UTC)', 'TRANSCRIPTS', 'PROPERTY'], rows)
+  // Notes for staff alone (the clerk never sees them), after the table: an AI draft waiting, an engine's failure.
+  const notes = jobs.flatMap((job) => job.staffOnlyNotes.map((note) => `job #${job.jobId}: ${note}`))
+  if (notes.length > 0) console.log(['', 'Staff-only notes:', ...notes.map((note) => `  ${note}`)].join('\n'))
 }
 
 function printQueue(entries: OpsQueueEntry[]): void {

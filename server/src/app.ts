@@ -10,6 +10,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { createAccessTokens, resolveJwtSecret } from './auth/access-tokens.ts'
 import { createMailer, type Mailer } from './email/mailer.ts'
+import { createOutbox, type Outbox } from './email/outbox.ts'
 import { SafeLogController, safeLogging } from './logging.ts'
 import { registerAuthenticate } from './plugins/authenticate.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
@@ -47,6 +48,7 @@ import { startTranscribeWorker, type TranscribeWorkerOptions } from './transcrip
 import { startWorkQueue, type QueueTiming, type WorkQueue } from './queue/queue.ts'
 import { ACCOUNT_ERASURE_TASK } from './tasks/account-erasure.ts'
 import { STORAGE_SWEEP_TASK } from './tasks/storage-sweep.ts'
+import { MAIL_OUTBOX_TASK } from './tasks/mail-outbox-drain.ts'
 import { SUCCESSOR_SWEEP_TASK } from './tasks/refresh-successor-sweep.ts'
 import { UPLOAD_FOLDER_SWEEP_TASK } from './tasks/upload-folder-sweep.ts'
 import { startScheduledTask, type ScheduledTaskName } from './tasks/scheduled-task.ts'
@@ -56,6 +58,8 @@ declare module 'fastify' {
     config: Config
     database: Database
     mailer: Mailer
+    /** The e-mail outbox: `queueMail(tx, …)` writes a mail with its change; `drain()` after the commit sends it. */
+    outbox: Outbox
     storage: FileStorage
     /** Who takes card payments: Stripe, or the test-mode provider (config.payments). */
     payments: ConfiguredPaymentProvider
@@ -68,7 +72,7 @@ declare module 'fastify' {
 
 /** The periodic tasks a process runs; a test names only the ones it tests. */
 export type ScheduledTask = ScheduledTaskName
-const PERIODIC_TASKS = [ACCOUNT_ERASURE_TASK, STORAGE_SWEEP_TASK, SUCCESSOR_SWEEP_TASK, UPLOAD_FOLDER_SWEEP_TASK, RESUMABLE_UPLOAD_SWEEP_TASK]
+const PERIODIC_TASKS = [ACCOUNT_ERASURE_TASK, STORAGE_SWEEP_TASK, SUCCESSOR_SWEEP_TASK, UPLOAD_FOLDER_SWEEP_TASK, RESUMABLE_UPLOAD_SWEEP_TASK, MAIL_OUTBOX_TASK]
 
 export interface AppOptions {
   config: Config
@@ -129,6 +133,7 @@ export async function buildApp({ config, database, logger, logController, mailer
   app.decorate('config', config)
   app.decorate('database', database)
   app.decorate('mailer', mailer ?? createMailer(config.mail, app.log))
+  app.decorate('outbox', createOutbox(database.db, app.mailer, app.log))
   app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'files')))
   app.decorate<ConfiguredPaymentProvider>('payments', await createPaymentProvider(config.payments, database.db))
   // Several processes may share one PostgreSQL and data folder: tus's lock must span them (advisory
@@ -141,6 +146,8 @@ export async function buildApp({ config, database, logger, logController, mailer
   app.decorate('queue', await startWorkQueue(database, app.log, { clock: queueClock ?? tasks.length > 0, timing: queueTiming }))
   // Registered first, so it runs last (Fastify closes in reverse order): after every run at start ended.
   app.addHook('onClose', async () => {
+    // Mails being sent finish before the transport and the database close under them.
+    await app.outbox.settled()
     app.mailer.close()
     // The jobs under way finish (or, after 10 s, fail and are retried elsewhere) before the database closes.
     await app.queue.stop()

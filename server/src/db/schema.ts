@@ -319,9 +319,35 @@ export const staffNotes = pgTable(
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
     note: text().notNull(),
+    /** A note for staff alone (an AI draft waiting, an engine's failure): never in a clerk's answer or notification. */
+    staffOnly: boolean('staff_only').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('staff_notes_job_idx').on(t.jobId)],
+)
+
+/**
+ * The e-mail outbox (docs/decisions/mail-outbox.md): a mail is written here in the transaction of the
+ * change that causes it and sent afterwards by a drain, which claims rows so two processes never send
+ * one mail twice, and marks each sent. A process stopping between the commit and the send loses nothing.
+ */
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text('to_address').notNull(),
+    subject: text().notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    link: text().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Until when a drain holds the mail (sending it); after that another drain may take it again. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    tries: integer().notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_mails_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`)],
 )
 
 export const CREDIT_ENTRY_KINDS = ['recharge', 'job_charge', 'adjustment', 'refund'] as const

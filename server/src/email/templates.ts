@@ -79,3 +79,15 @@ export function paymentReceiptMail(to: string, fullName: string, lines: ReceiptL
     link,
   )
 }
+
+/** Sent when a job reaches Completed, by the AI worker or by staff (issue 26). */
+export function transcriptReadyMail(to: string, fullName: string, job: { id: number; propertyAddress: string }, link: string): OutgoingMail {
+  return message(
+    to,
+    `Your transcript for ${job.propertyAddress} is ready`,
+    `Hello ${fullName},`,
+    [`The transcript of job #${job.id} (${job.propertyAddress}) is ready. Download it from the job's details in My Jobs.`],
+    'Open My Jobs',
+    link,
+  )
+}

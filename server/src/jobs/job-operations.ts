@@ -7,6 +7,7 @@ import type { JobStatus } from '../db/schema.ts'
 import { HttpError } from '../http-error.ts'
 import { lockBalance } from '../money/ledger.ts'
 import { refundJobCharge } from '../money/refund-job.ts'
+import { queueCompletionMail } from './completion-mail.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
 import { keepUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
@@ -41,6 +42,8 @@ export interface MoveOptions {
   reason?: string
   /** Give the job's charge back (a move to Failed only; once per job). */
   refund?: boolean
+  /** The portal's address: a move to Completed e-mails the clerk a link to it (through the outbox). */
+  publicUrl?: string
 }
 
 export interface MoveResult {
@@ -83,6 +86,7 @@ export async function moveJob(db: Db, jobId: number, to: JobStatus, options: Mov
     await jobsRepository.setStatus(tx, jobId, to, new Date(), to === 'Failed' ? reason : undefined)
     const refunded = refund ? await refundJobCharge(tx, job, balanceCents) : null
     await notificationsRepository.add(tx, job.userId, statusNotification(jobId, to, { reason, refundedCents: refunded?.amountCents }), jobId)
+    if (to === 'Completed' && options.publicUrl !== undefined) await queueCompletionMail(tx, job, options.publicUrl)
     return { from: job.status, to, refundedCents: refunded?.amountCents ?? null }
   })
 }

@@ -34,7 +34,12 @@ export interface RechargeResult {
  * first credit's entry. The same reference for another clerk or another amount is refused (409
  * duplicate_request): it cannot be the same payment.
  */
-export async function creditRecharge(db: Db, recharge: Recharge): Promise<RechargeResult> {
+export async function creditRecharge(
+  db: Db,
+  recharge: Recharge,
+  /** Runs in the credit's own transaction, only when this call credited (the payment receipt's e-mail, through the outbox). */
+  withCredit?: (tx: Db, credited: { entryId: number; balanceCents: number }) => Promise<void>,
+): Promise<RechargeResult> {
   assertCents(recharge.amountCents)
   if (recharge.amountCents < 0) throw new RangeError(`a recharge adds credits: ${recharge.amountCents}`)
   return db.transaction(async (tx) => {
@@ -55,6 +60,7 @@ export async function creditRecharge(db: Db, recharge: Recharge): Promise<Rechar
       return repeated((await creditsRepository.findByExternalReference(tx, recharge.externalReference))!, recharge, balance)
     }
     await notificationsRepository.add(tx, recharge.userId, M.creditsNotice(recharge.amountCents, recharge.reason))
+    await withCredit?.(tx, { entryId: written.entryId, balanceCents: written.balanceCents })
     return { entryId: written.entryId, balanceCents: written.balanceCents, alreadyCredited: false }
   })
 }

@@ -23,7 +23,13 @@ export interface CreditedPayment extends IntentPurchase {
 }
 
 /** The payment this event credited for the first time, or null (another event, a repeat, or nothing of ours). */
-export async function handlePaymentEvent(db: Db, event: Stripe.Event, log: FastifyBaseLogger): Promise<CreditedPayment | null> {
+export async function handlePaymentEvent(
+  db: Db,
+  event: Stripe.Event,
+  log: FastifyBaseLogger,
+  /** Runs in the credit's transaction when this delivery credited: the receipt's e-mail goes to the outbox there. */
+  withCredit?: (tx: Db, payment: CreditedPayment) => Promise<void>,
+): Promise<CreditedPayment | null> {
   if (event.type !== 'payment_intent.succeeded') {
     log.info({ eventId: event.id, type: event.type }, 'payment event ignored: only payment_intent.succeeded credits')
     return null
@@ -46,15 +52,29 @@ export async function handlePaymentEvent(db: Db, event: Stripe.Event, log: Fasti
     return null
   }
   try {
-    const result = await creditRecharge(db, {
-      userId: purchase.userId,
-      amountCents: purchase.creditCents,
-      reason: purchase.remarks,
-      externalReference: intent.id,
-      paid: { cents: intent.amount_received, currency: intent.currency },
+    const creditedAt = new Date()
+    const payment = (credited: { entryId: number; balanceCents: number }): CreditedPayment => ({
+      ...purchase,
+      intentId: intent.id,
+      entryId: credited.entryId,
+      paidCents: intent.amount_received,
+      currency: intent.currency,
+      balanceCents: credited.balanceCents,
+      creditedAt,
     })
+    const result = await creditRecharge(
+      db,
+      {
+        userId: purchase.userId,
+        amountCents: purchase.creditCents,
+        reason: purchase.remarks,
+        externalReference: intent.id,
+        paid: { cents: intent.amount_received, currency: intent.currency },
+      },
+      withCredit && ((tx, credited) => withCredit(tx, payment(credited))),
+    )
     if (result.alreadyCredited) return null
-    return { ...purchase, intentId: intent.id, entryId: result.entryId, paidCents: intent.amount_received, currency: intent.currency, balanceCents: result.balanceCents, creditedAt: new Date() }
+    return payment(result)
   } catch (error) {
     // An erased clerk, or a reference already credited for another clerk or amount: a retry cannot
     // change either, so the event is acknowledged and the case left in the log for a person.

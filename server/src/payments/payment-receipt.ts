@@ -1,8 +1,11 @@
-// The e-mailed receipt of a credited payment, sent after the webhook has answered (the provider
-// waits for nothing). A failed send is logged; the credit it describes stays.
+// The e-mailed receipt of a credited payment: written to the outbox in the credit's own transaction
+// (so a credit always has its receipt, and a refused or repeated credit none), and sent after the
+// webhook has answered (the provider waits for nothing). A failed send stays in the outbox and is
+// tried again (email/outbox.ts); the credit it describes stays.
 import { formatCents, formatMoney } from '@contract/money.ts'
 import type { FastifyInstance } from 'fastify'
-import { afterAnswer, type AfterAnswer } from '../email/after-answer.ts'
+import type { Db } from '../db/database.ts'
+import { queueMail } from '../email/outbox.ts'
 import { paymentReceiptMail } from '../email/templates.ts'
 import { receiptNumber } from '../money/move-text.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
@@ -13,9 +16,10 @@ export function formatReceiptDate(date: Date): string {
   return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`
 }
 
-export function paymentReceipts(app: FastifyInstance): AfterAnswer<CreditedPayment> {
-  const receipts = afterAnswer(async (payment: CreditedPayment) => {
-    const clerk = await usersRepository.findById(app.database.db, payment.userId)
+/** Writes the receipt of `payment` to the outbox, in the credit's transaction `tx`. */
+export function queueReceipt(app: FastifyInstance): (tx: Db, payment: CreditedPayment) => Promise<void> {
+  return async (tx, payment) => {
+    const clerk = await usersRepository.findById(tx, payment.userId)
     if (!clerk || clerk.status === 'deleted') return
     const lines = {
       plan: payment.remarks,
@@ -27,9 +31,6 @@ export function paymentReceipts(app: FastifyInstance): AfterAnswer<CreditedPayme
       receiptNumber: receiptNumber(payment.entryId),
       seller: app.config.seller,
     }
-    await app.mailer.send(paymentReceiptMail(clerk.email, clerk.fullName, lines, app.config.publicUrl))
-  }, 'could not send the payment receipt e-mail')
-  // Closing waits for receipts already promised, before the database closes under them.
-  app.addHook('onClose', () => receipts.settled())
-  return receipts
+    await queueMail(tx, paymentReceiptMail(clerk.email, clerk.fullName, lines, app.config.publicUrl))
+  }
 }

@@ -41,11 +41,11 @@ export interface WorkQueueSettings {
    * died, archives old ones) in this process: on in a server, off in tests that need only `enqueue`.
    */
   clock: boolean
-  /** Tests shorten pg-boss's waits: a worker's poll (2 s), the clock's look at the schedules (30 s), its sending (5 s). */
+  /** Tests shorten pg-boss's waits: a worker's poll (2 s), the clock's look at the schedules (30 s), its sending (5 s), its maintenance (which retries a dead process's jobs). */
   timing?: QueueTiming
 }
 
-export type QueueTiming = Pick<PgBoss.ConstructorOptions, 'pollingIntervalSeconds' | 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds'>
+export type QueueTiming = Pick<PgBoss.ConstructorOptions, 'pollingIntervalSeconds' | 'cronMonitorIntervalSeconds' | 'cronWorkerIntervalSeconds' | 'maintenanceIntervalSeconds'>
 
 /** The options every pg-boss of this product starts with: the connection, the schema and the settings. */
 export function bossOptions(database: Pick<Database, 'queueConnection'>, settings: WorkQueueSettings): PgBoss.ConstructorOptions {

@@ -13,6 +13,7 @@ export interface QueuePayloads {
   'successor-sweep': Record<string, never>
   'upload-folder-sweep': Record<string, never>
   'resumable-upload-sweep': Record<string, never>
+  'mail-outbox-drain': Record<string, never>
 }
 
 export type QueueName = keyof QueuePayloads
@@ -32,6 +33,7 @@ export const QUEUE_RULES: { [Name in QueueName]: QueueRules } = {
   'successor-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 60 },
   'upload-folder-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 10 * 60 },
   'resumable-upload-sweep': { policy: 'stately', retryLimit: 0, expireInSeconds: 10 * 60 },
+  'mail-outbox-drain': { policy: 'stately', retryLimit: 0, expireInSeconds: 10 * 60 },
 }
 
 export const QUEUE_NAMES = Object.keys(QUEUE_RULES) as QueueName[]

@@ -1,7 +1,7 @@
 // The job list's read: the jobs a condition picks, in the shape of a dashboard row (portal-spec.md §3),
 // in three queries whatever the number of jobs: the jobs with their lookups, then all their files,
 // then all their staff notes.
-import { asc, desc, eq, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { centsToCredits } from '@contract/money.ts'
 import type { Db } from '../db/database.ts'
@@ -56,7 +56,8 @@ export async function dashboardRows(db: Db, where: SQL): Promise<DashboardJob[]>
     .select({ jobId: staffNotes.jobId, note: staffNotes.note, createdAt: staffNotes.createdAt })
     .from(staffNotes)
     .innerJoin(jobs, eq(jobs.id, staffNotes.jobId))
-    .where(where)
+    // Staff-only notes (an AI draft waiting, an engine's failure) never reach a clerk's answer.
+    .where(and(where, eq(staffNotes.staffOnly, false)))
     .orderBy(asc(staffNotes.createdAt), asc(staffNotes.id))
 
   const byJob = new Map<number, DashboardJob>()

@@ -26,6 +26,8 @@ export interface OpsJob {
   createdAt: string
   slaDeadline: string
   transcripts: number
+  /** Notes for staff alone (an AI draft waiting, an engine's failure), oldest first. */
+  staffOnlyNotes: string[]
 }
 
 export interface NewJob {
@@ -170,6 +172,12 @@ export const jobsRepository = {
     await renewListStamps(db, owners.map((owner) => owner.userId))
   },
 
+  /** A note for staff alone: the clerk's answers never hold it (dashboard-rows.ts), and the job's clerk-facing time is left alone. */
+  async addStaffOnlyNote(db: Db, jobId: number, note: string, at = new Date()): Promise<void> {
+    await db.insert(staffNotes).values({ jobId, note, createdAt: at, staffOnly: true })
+  },
+
+
   /** The clerk's job made by the submit with this client request id, if there is one. */
   async findByClientRequest(db: Db, userId: string, clientRequestId: string) {
     const [row] = await db.select().from(jobs).where(and(eq(jobs.userId, userId), eq(jobs.clientRequestId, clientRequestId)))
@@ -247,6 +255,16 @@ export const jobsRepository = {
       )
       .orderBy(...(filter.late ? [asc(jobs.slaDeadline), asc(jobs.id)] : [desc(jobs.createdAt), desc(jobs.id)]))
       .limit(filter.limit)
+    const notesByJob = new Map<number, string[]>()
+    const ids = rows.map((row) => row.job.id)
+    if (ids.length > 0) {
+      const notes = await db
+        .select({ jobId: staffNotes.jobId, note: staffNotes.note })
+        .from(staffNotes)
+        .where(and(inArray(staffNotes.jobId, ids), eq(staffNotes.staffOnly, true)))
+        .orderBy(asc(staffNotes.createdAt), asc(staffNotes.id))
+      for (const { jobId, note } of notes) notesByJob.set(jobId, [...(notesByJob.get(jobId) ?? []), note])
+    }
     return rows.map(({ job, email, jobType, transcripts: count }) => ({
       jobId: job.id,
       clerkEmail: email,
@@ -256,6 +274,7 @@ export const jobsRepository = {
       createdAt: job.createdAt.toISOString(),
       slaDeadline: job.slaDeadline.toISOString(),
       transcripts: count ?? 0,
+      staffOnlyNotes: notesByJob.get(job.id) ?? [],
     }))
   },
 }

@@ -20,6 +20,7 @@ import { endSessionByRefreshToken, refreshSession, REFRESH_TOKEN_TTL_MS, startSe
 import { emailKey, LOGIN_FAILURE_BUDGET, recordEvent, RESET_REQUEST_BUDGET, SIGNUP_REQUEST_BUDGET, spentBudget } from '../auth/throttle.ts'
 import { hashToken, randomToken } from '../auth/tokens.ts'
 import { afterAnswer } from '../email/after-answer.ts'
+import { queueMail } from '../email/outbox.ts'
 import { passwordResetMail, signupLinkMail } from '../email/templates.ts'
 import { HttpError } from '../http-error.ts'
 import { authEventsRepository } from '../repositories/auth-events-repository.ts'
@@ -60,9 +61,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (await usersRepository.findByEmail(db, email)) throw new HttpError(409, M.emailExists, 'email_taken')
 
     const token = randomToken()
-    await signupRequestsRepository.create(db, { email, fullName, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SIGNUP_LINK_TTL_MS) })
+    // The link's mail is written with the request it carries (the outbox), and sent right after.
+    await db.transaction(async (tx) => {
+      await signupRequestsRepository.create(tx, { email, fullName, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SIGNUP_LINK_TTL_MS) })
+      await queueMail(tx, signupLinkMail(email, fullName, link('/signup/continue', token)))
+    })
     await recordEvent(db, SIGNUP_REQUEST_BUDGET, email, request.ip)
-    await app.mailer.send(signupLinkMail(email, fullName, link('/signup/continue', token)))
+    await app.outbox.drain()
     return { message: M.signupRequested, success: true }
   })
 
@@ -145,8 +150,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const user = await usersRepository.findByEmail(db, email)
     if (!user || user.status !== 'active') return
     const token = randomToken()
-    await passwordResetsRepository.create(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) })
-    await app.mailer.send(passwordResetMail(user.email, user.fullName, link('/reset-password', token)))
+    await db.transaction(async (tx) => {
+      await passwordResetsRepository.create(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) })
+      await queueMail(tx, passwordResetMail(user.email, user.fullName, link('/reset-password', token)))
+    })
+    await app.outbox.drain()
   }, 'could not send the password reset e-mail')
   // Closing waits for e-mails already promised, before the database closes under them.
   app.addHook('onClose', () => resetMails.settled())

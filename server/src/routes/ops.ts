@@ -75,7 +75,9 @@ export const opsRoutes: FastifyPluginAsyncTypebox<{ token: string }> = async (ap
   app.post('/jobs/:jobId/status', { schema: { params: JobParams, body: OpsMoveBody, response: { 200: OpsMessage } } }, async (request) => {
     const { jobId } = request.params
     const { status, reason, refund } = request.body
-    const { from, to, refundedCents } = await moveJob(db, jobId, status, { reason, refund })
+    const { from, to, refundedCents } = await moveJob(db, jobId, status, { reason, refund, publicUrl: app.config.publicUrl })
+    // A move to Completed wrote the clerk's e-mail to the outbox: sent now, or by the next drain.
+    if (to === 'Completed') await app.outbox.drain()
     const refundedText = refundedCents === null ? '' : M.refunded(jobId, refundedCents)
     // A refund of a job already Failed moves nothing: the answer says only what was done.
     if (from === to) return { message: refundedText }

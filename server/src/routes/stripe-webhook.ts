@@ -7,13 +7,13 @@ import { HttpError } from '../http-error.ts'
 import { handlePaymentEvent } from '../payments/handle-event.ts'
 import { readPaymentEvent } from '../payments/payment-event.ts'
 import { PAYMENT_SERVER_MESSAGES as M } from '../payments/messages.ts'
-import { paymentReceipts } from '../payments/payment-receipt.ts'
+import { queueReceipt } from '../payments/payment-receipt.ts'
 
 export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
   // Only in this plugin's scope: every other route keeps the app's JSON parsing.
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
-  const receipts = paymentReceipts(app)
+  const receipt = queueReceipt(app)
 
   app.post('/webhook', async (request) => {
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
@@ -25,8 +25,9 @@ export const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       request.log.warn({ err: error }, 'payment event refused: its signature does not match its body')
       throw new HttpError(400, M.signatureInvalid, 'signature_invalid')
     }
-    const credited = await handlePaymentEvent(app.database.db, readPaymentEvent(event), request.log)
-    if (credited) receipts.start(credited, request.log)
+    const credited = await handlePaymentEvent(app.database.db, readPaymentEvent(event), request.log, receipt)
+    // The receipt was written with the credit; sent without the answer waiting (the app's close waits for it).
+    if (credited) void app.outbox.drain()
     return { received: true }
   })
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import type { QueueName } from '../queue/queues.ts'
 
 /** The periodic tasks; a test names only the ones it needs. */
-export type ScheduledTaskName = Extract<QueueName, 'account-erasure' | 'storage-sweep' | 'successor-sweep' | 'upload-folder-sweep' | 'resumable-upload-sweep'>
+export type ScheduledTaskName = Extract<QueueName, 'account-erasure' | 'storage-sweep' | 'successor-sweep' | 'upload-folder-sweep' | 'resumable-upload-sweep' | 'mail-outbox-drain'>
 
 export interface PeriodicTask {
   name: ScheduledTaskName

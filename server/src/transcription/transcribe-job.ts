@@ -11,7 +11,8 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { Db } from '../db/database.ts'
 import type { JobStatus } from '../db/schema.ts'
-import { JOB_MESSAGES, jobFolder } from '../jobs/job-operations.ts'
+import { queueCompletionMail } from '../jobs/completion-mail.ts'
+import { jobFolder } from '../jobs/job-operations.ts'
 import { statusNotification } from '../jobs/life-cycle.ts'
 import { jobsRepository } from '../repositories/jobs-repository.ts'
 import { notificationsRepository } from '../repositories/notifications-repository.ts'
@@ -44,6 +45,8 @@ export interface TranscribeJobDeps {
   workRoot: string
   /** Tests shorten the waits between a piece's tries. */
   pieceRetry?: PieceRetry
+  /** The portal's address, linked from the clerk's "transcript is ready" e-mail. */
+  publicUrl: string
 }
 
 /** What a run did, for the log and the tests. */
@@ -133,6 +136,7 @@ async function attachAndComplete(deps: TranscribeJobDeps, jobId: number, userId:
       for (const file of written) await jobsRepository.addFile(tx, jobId, { kind: 'transcript', fileKey: file.upload.key, sizeBytes: file.size })
       await jobsRepository.setStatus(tx, jobId, 'Completed')
       await notificationsRepository.add(tx, job.userId, statusNotification(jobId, 'Completed'), jobId)
+      await queueCompletionMail(tx, job, deps.publicUrl)
       for (const file of written) await file.upload.commit()
       return 'completed'
     }),
@@ -140,16 +144,16 @@ async function attachAndComplete(deps: TranscribeJobDeps, jobId: number, userId:
 }
 
 /**
- * Keeps an AI + Proofreading job's draft for staff (staffDraftFolder: no row, so no clerk download) and adds the staff note, notifying the clerk as any staff
- * note does. Race: the note is the guard; a second run finding it keeps no second draft.
+ * Keeps an AI + Proofreading job's draft for staff (staffDraftFolder: no row, so no clerk download) and
+ * adds the staff-only note (`ops jobs` shows it; no clerk answer or notification does). Race: the note is the guard; a second run finding it keeps no second draft.
  */
 async function keepDraft(deps: TranscribeJobDeps, jobId: number, userId: string, documents: TranscriptDocument[]): Promise<TranscribeOutcome> {
   return withWritten(deps.storage, `${staffDraftFolder(userId, jobId)}/${randomUUID()}`, documents, (written) =>
     deps.db.transaction(async (tx) => {
       const job = await jobsRepository.lockById(tx, jobId)
       if (!job || job.status !== 'In Progress' || (await transcriptionJobsRepository.hasStaffNote(tx, jobId, AI_DRAFT_NOTE))) return 'already-done'
-      await jobsRepository.addStaffNote(tx, jobId, AI_DRAFT_NOTE)
-      await notificationsRepository.add(tx, job.userId, JOB_MESSAGES.noteAdded(jobId, AI_DRAFT_NOTE), jobId)
+      // For staff alone: the clerk sees neither the note nor a notification of it (their job is In Progress).
+      await jobsRepository.addStaffOnlyNote(tx, jobId, AI_DRAFT_NOTE)
       for (const file of written) await file.upload.commit()
       return 'draft-kept'
     }),

@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { users } from '../../src/db/schema.ts'
+import { outboxMails, users } from '../../src/db/schema.ts'
 import { usersRepository } from '../../src/repositories/users-repository.ts'
 import { bearer, createTestApp, multipart, runScheduledTask, signIn, signUpClerk, STRONG_PASSWORD, type TestApp } from '../support/test-app.ts'
 
@@ -61,8 +61,12 @@ describe('account deletion', () => {
     expect(erased).toMatchObject({ fullName: 'Erased account', phoneNumber: '', companyName: '', address: '', email: `erased-${id}@erased.invalid` })
     expect(await files()).toBe(0)
     expect(await usersRepository.findByEmail(t.database.db, 'leaver@example.com')).toBeUndefined()
+    // The e-mails to the account go from the outbox too.
+    const mailsTo = async (address: string) => (await t.database.db.select().from(outboxMails).where(eq(outboxMails.toAddress, address))).length
+    expect(await mailsTo('leaver@example.com')).toBe(0)
 
     // Another clerk is untouched.
+    expect(await mailsTo('stayer@example.com')).toBe(1)
     expect((await usersRepository.findByEmail(t.database.db, 'stayer@example.com'))!.status).toBe('active')
   })
 })

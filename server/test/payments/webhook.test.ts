@@ -1,11 +1,11 @@
 // POST /api/stripe/webhook in test mode (the embedded default): events signed with the deployment's
 // generated webhook secret by Stripe's own test header helper. Only a verified payment_intent.succeeded
 // credits, once per payment however often and however concurrently it arrives.
-import { eq } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../src/db/schema.ts'
+import { outboxMails, users } from '../../src/db/schema.ts'
 import { handlePaymentEvent } from '../../src/payments/handle-event.ts'
 import { notificationsRepository } from '../../src/repositories/notifications-repository.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
@@ -134,7 +134,7 @@ describe('the payment webhook', () => {
     expect(await balanceOf(t, clerk.userId)).toBe(20_00)
   })
 
-  it('keeps the credit when the receipt cannot be sent', async () => {
+  it('keeps the credit when the receipt cannot be sent, and sends the receipt later', async () => {
     const clerk = await payingClerk(t, 'nora.nomail@example.com')
     const send = t.mail.send
     const attempts: string[] = []
@@ -151,6 +151,14 @@ describe('the payment webhook', () => {
     }
     expect(await balanceOf(t, clerk.userId)).toBe(50_00)
     expect(await rechargesOf(t, clerk.userId)).toHaveLength(1)
+    // The receipt was written with the credit and stays in the outbox: once its wait has passed, a drain sends it.
+    const receiptRow = and(eq(outboxMails.toAddress, clerk.email), like(outboxMails.subject, 'Your InspectScribe receipt%'))
+    const outboxRow = async () => (await t.database.db.select().from(outboxMails).where(receiptRow))[0]
+    await expect.poll(async () => (await outboxRow())?.lastError).toBe('SMTP server unreachable')
+    await t.database.db.update(outboxMails).set({ claimedUntil: new Date(Date.now() - 1000) }).where(receiptRow)
+    await t.app.outbox.drain()
+    expect(receiptsTo(t, clerk.email).map((mail) => mail.subject)).toEqual(['Your InspectScribe receipt: 50.00 credits added'])
+    expect((await outboxRow())?.sentAt).toBeInstanceOf(Date)
   })
 })
 

@@ -1,10 +1,11 @@
 // The life of an AI job with TRANSCRIBE_URL set (docs/decisions/ai-job-life.md): submitted through the
 // API, it is worked by the app's own transcribe-job worker against the local stand-in engine and moves
 // Submitted -> Scheduled -> In Progress -> Completed by itself, its clerk notified of each move and able to
-// download a .docx of the stand-in's words. AI + Proofreading stops at In Progress with a staff note;
-// an engine failing twice is retried by the queue into one transcript; an engine failing always leaves
-// the job for staff (ops queue lists it with the cause, the clerk sees none of it); and the handler run
-// twice for one job gives one transcript and one notification per move.
+// download a .docx of the stand-in's words and gets one e-mail. AI + Proofreading stops at In Progress
+// with a staff-only note; an engine failing twice is retried by the queue into one transcript; an
+// engine failing always leaves the job for staff (ops queue and a staff-only note carry the cause, the
+// clerk sees none of it); and the handler run twice for one job gives one transcript and one
+// notification per move.
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
@@ -69,6 +70,21 @@ const queueState = async (t: TestApp, jobId: number) => {
   )) as unknown as { rows: { state: string }[] }
   return result.rows[0]
 }
+/** The job as `ops jobs` lists it. */
+const opsJob = async (t: TestApp, jobId: number) => {
+  const listed = await t.app.inject({ method: 'GET', url: '/api/ops/jobs?limit=1000', headers: opsHeaders(t) })
+  return (listed.json() as { jobId: number; staffOnlyNotes: string[] }[]).find((job) => job.jobId === jobId)!
+}
+/** What the clerk's own API answers about the job: its detail and their job list, as text. */
+const clerkAnswers = async (t: TestApp, clerk: Clerk, jobId: number): Promise<string> => {
+  const detail = await t.app.inject({ method: 'GET', url: `/api/clerk/jobs/${jobId}`, headers: bearer(clerk.token) })
+  const list = await t.app.inject({ method: 'GET', url: `/api/clerk/dashboard?start=0&end=${Date.now() + 86_400_000}`, headers: bearer(clerk.token) })
+  expect([detail.statusCode, list.statusCode]).toEqual([200, 200])
+  expect(list.body).toContain(ADDRESS)
+  return detail.body + list.body
+}
+/** The "transcript is ready" e-mails sent about the job: their subjects. */
+const readyMails = (t: TestApp, jobId: number) => t.mail.sent.filter((mail) => mail.text.includes(`The transcript of job #${jobId} `)).map((mail) => mail.subject)
 const movesOf = (jobId: number) => ['Scheduled', 'In Progress', 'Completed'].map((to) => `Job #${jobId} is now ${to}.`)
 
 async function docxText(t: TestApp, clerk: Clerk, key: string): Promise<string> {
@@ -108,15 +124,20 @@ describe('the life of an AI job', { timeout: 60_000 }, () => {
     // The work folder is gone once the job is done.
     expect(storedFiles(t).some((key) => key.startsWith('transcription'))).toBe(false)
     await expect.poll(async () => (await queueState(t, jobId))?.state).toBe('completed')
+    // One e-mail, through the outbox.
+    expect(readyMails(t, jobId)).toEqual([`Your transcript for ${ADDRESS} is ready`])
   })
 
   it('stops an AI + Proofreading job at In Progress with the staff note and its draft kept for staff only', async () => {
     const clerk = await clerkWithCredits(t, 'ai.proofread@example.com', 100_00)
     const jobId = await submitAiJob(t, clerk, 'AI + Proofreading')
-    await expect.poll(async () => (await clerkView(t, clerk, jobId)).staff_note.map((note) => note.note), { timeout: 45_000, interval: 200 }).toEqual([AI_DRAFT_NOTE])
+    await expect.poll(async () => (await opsJob(t, jobId)).staffOnlyNotes, { timeout: 45_000, interval: 200 }).toEqual([AI_DRAFT_NOTE])
 
     const view = await clerkView(t, clerk, jobId)
     expect(view.job_status.status).toBe('In Progress')
+    // The note is for staff alone: neither the clerk's job detail nor their list holds it.
+    expect(view.staff_note).toEqual([])
+    expect(await clerkAnswers(t, clerk, jobId)).not.toContain(AI_DRAFT_NOTE)
     expect(view.transcript_files).toEqual([])
     // The clerk cannot download the draft: no row names it.
     const draftKey = storedFiles(t).find((key) => key.includes(`/jobs/${jobId}/staff-draft/`) && key.endsWith('.docx'))!
@@ -128,11 +149,10 @@ describe('the life of an AI job', { timeout: 60_000 }, () => {
     expect((await notifications(t, clerk)).filter((message) => message.includes(`#${jobId}`))).toEqual([
       `Job #${jobId} was submitted; 1.80 credits were charged.`,
       ...movesOf(jobId).slice(0, 2),
-      `New staff note on job #${jobId}: ${AI_DRAFT_NOTE}`,
     ])
-    // `ops jobs --status "In Progress"` is where a person finds it.
+    // `ops jobs --status "In Progress"` is where a person finds it, with its note.
     const listed = await t.app.inject({ method: 'GET', url: '/api/ops/jobs?status=In%20Progress', headers: opsHeaders(t) })
-    expect((listed.json() as { jobId: number }[]).map((job) => job.jobId)).toContain(jobId)
+    expect((listed.json() as { jobId: number; staffOnlyNotes: string[] }[]).find((job) => job.jobId === jobId)?.staffOnlyNotes).toEqual([AI_DRAFT_NOTE])
   })
 
   it('retries an engine that fails twice and then answers into one transcript', async () => {
@@ -162,8 +182,13 @@ describe('the life of an AI job', { timeout: 60_000 }, () => {
     expect(entry!.error).toContain(`AI transcription of job #${jobId} failed on its last try; the job waits for staff`)
     expect(entry!.error).toContain('CUDA out of memory')
 
-    const seen = JSON.stringify([await notifications(t, clerk), await clerkView(t, clerk, jobId)])
+    // The cause is on the job as a staff-only note, which `ops jobs` shows and no clerk answer holds.
+    await expect.poll(async () => (await opsJob(t, jobId)).staffOnlyNotes).toHaveLength(1)
+    expect((await opsJob(t, jobId)).staffOnlyNotes[0]).toContain(`AI transcription of job #${jobId} failed on its last try; the job waits for staff`)
+    expect((await opsJob(t, jobId)).staffOnlyNotes[0]).toContain('CUDA out of memory')
+    const seen = JSON.stringify([await notifications(t, clerk), await clerkView(t, clerk, jobId), await clerkAnswers(t, clerk, jobId)])
     expect(seen).not.toContain('CUDA')
+    expect(seen).not.toContain('failed on its last try')
     expect(seen).not.toContain('transcription engine')
     expect((await notifications(t, clerk)).filter((message) => message.startsWith(`Job #${jobId} is now`))).toEqual(movesOf(jobId).slice(0, 2))
   })
@@ -191,6 +216,7 @@ describe('the transcribe-job handler run twice for one job', { timeout: 60_000 }
       engine: createOpenAiCompatibleEngine({ ...transcriptionSetting(engine.url), url: engine.url }),
       workRoot: path.join(t.app.config.dataDir, 'transcription'),
       pieceRetry: { delaysMs: [] },
+      publicUrl: t.app.config.publicUrl,
     }
     const outcomes = await Promise.all([transcribeJob(deps, jobId), transcribeJob(deps, jobId)])
     expect(outcomes.sort()).toEqual(['already-done', 'completed'])
@@ -201,5 +227,8 @@ describe('the transcribe-job handler run twice for one job', { timeout: 60_000 }
     expect((await clerkView(t, clerk, jobId)).transcript_files).toHaveLength(2)
     // The run that lost the race kept no file of its own.
     expect(storedFiles(t).filter((key) => key.includes(`/jobs/${jobId}/transcript/`))).toHaveLength(2)
+    // One e-mail in the outbox, sent once by two drains at once.
+    await Promise.all([t.app.outbox.drain(), t.app.outbox.drain()])
+    expect(readyMails(t, jobId)).toEqual([`Your transcript for ${ADDRESS} is ready`])
   })
 })

@@ -4,10 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray, sql } from 'drizzle-orm'
 import { jobs } from '../../src/db/schema.ts'
+import { jobsRepository } from '../../src/repositories/jobs-repository.ts'
 import { createDemoJobsFor, createTestApp, opsHeaders, signUpClerk, type TestApp } from '../support/test-app.ts'
 import { runOps } from '../support/ops-command.ts'
 
 const HOUR = 3_600_000
+/** The demo jobs of the late-jobs test, which the command-line test reads again. */
+let lateIds: number[] = []
 
 describe('ops: the queue and late jobs', () => {
   let t: TestApp
@@ -64,12 +67,15 @@ describe('ops: the queue and late jobs', () => {
     await db.update(jobs).set({ slaDeadline: new Date(Date.now() - 5 * HOUR) }).where(inArray(jobs.id, [ids[2]!]))
     // Not due yet.
     await db.update(jobs).set({ slaDeadline: new Date(Date.now() + HOUR) }).where(inArray(jobs.id, [ids[1]!]))
+    // A staff-only note (as the AI worker leaves after a lasting engine failure): `ops jobs` shows it.
+    await jobsRepository.addStaffOnlyNote(db, ids[2]!, 'AI transcription failed on its last try')
 
-    const late = (await ops('/jobs?late=true')) as { jobId: number; status: string }[]
-    expect(late.map((job) => [job.jobId, job.status])).toEqual([
-      [ids[2], 'In Progress'],
-      [ids[0], 'Submitted'],
+    const late = (await ops('/jobs?late=true')) as { jobId: number; status: string; staffOnlyNotes: string[] }[]
+    expect(late.map((job) => [job.jobId, job.status, job.staffOnlyNotes])).toEqual([
+      [ids[2], 'In Progress', ['AI transcription failed on its last try']],
+      [ids[0], 'Submitted', []],
     ])
+    lateIds = ids
   })
 
   it('shows both through `npm run ops`', async () => {
@@ -85,7 +91,9 @@ describe('ops: the queue and late jobs', () => {
 
     const late = await runOps(['jobs', '--late'], env)
     expect(late.code).toBe(0)
-    const rows = late.stdout.trim().split('\n')
+    const [table, notes] = late.stdout.trim().split('\n\n') as [string, string]
+    const rows = table.split('\n')
+    expect(notes.split('\n')).toEqual(['Staff-only notes:', `  job #${lateIds[2]}: AI transcription failed on its last try`])
     expect(rows[0]).toMatch(/^ID +STATUS +TYPE +CLERK +DEADLINE \(UTC\) +LATE BY +PROPERTY$/)
     expect(rows.slice(1).map((row) => row.split(/ {2,}/).slice(1, 2).concat(row.match(/ (\d+h \d\dm) /)?.[1] ?? ''))).toEqual([
       ['In Progress', expect.stringMatching(/^5h 0\dm$/)],

@@ -44,6 +44,7 @@ describe('the periodic tasks on the queue', () => {
     await t.app.ready()
     expect(await schedules(t.database.db)).toEqual([
       { name: 'account-erasure', cron: '0 * * * *' },
+      { name: 'mail-outbox-drain', cron: '* * * * *' },
       { name: 'resumable-upload-sweep', cron: '*/15 * * * *' },
       { name: 'storage-sweep', cron: '*/15 * * * *' },
       { name: 'successor-sweep', cron: '* * * * *' },

@@ -42,6 +42,8 @@ export interface StandInEngine {
   hold(): void
   held(): number
   release(): void
+  /** Stops holding: the calls waiting go, and later ones are answered at once. */
+  letGo(): void
   /** Replaces the transcript answer (a nonsense engine). */
   answerWith(body: (seconds: number) => unknown): void
   /** GET /models answers 503 while false (an engine still loading its model). */
@@ -72,6 +74,10 @@ export async function startStandInEngine(options: { apiKey?: string } = {}): Pro
     hold: () => void (holding = true),
     held: () => waiting.length,
     release: () => waiting.shift()?.(),
+    letGo: () => {
+      holding = false
+      for (const go of waiting.splice(0)) go()
+    },
     answerWith: (body) => void (answer = body),
     setAvailable: (value) => void (available = value),
     close: async () => {
