@@ -121,6 +121,16 @@ export async function waitForDialogClosed(): Promise<void> {
   })
 }
 
+/**
+ * Presses Escape in an open dialog once its focus is inside it. Fluent moves the focus in an effect
+ * after the dialog is shown, and closes it on an Escape that reaches its surface: on a busy machine an
+ * Escape pressed as soon as the dialog is found could reach only <body>.
+ */
+export async function pressEscapeIn(dialog: HTMLElement, user: { keyboard: (keys: string) => Promise<void> }): Promise<void> {
+  await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement))
+  await user.keyboard('{Escape}')
+}
+
 /** As in the app (src/app/app.tsx): the transport's 403 path sends the person to sign in. */
 function ForbiddenRedirect() {
   useForbiddenRedirect()

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { refreshCredits } from '@/lib/credits'
-import { profileAnswer, renderWithPortal, setUpFakePortalApi, stubViewport, waitForDialogClosed } from '@/test/fake-portal-api'
+import { pressEscapeIn, profileAnswer, renderWithPortal, setUpFakePortalApi, stubViewport, waitForDialogClosed } from '@/test/fake-portal-api'
 import { AppShell } from './app-shell'
 
 const api = setUpFakePortalApi()
@@ -92,10 +92,9 @@ describe('AppShell: the sidebar', () => {
     const { user } = renderShell({ phone: true })
     await user.click(toggle('Expand navigation'))
     await user.click(within(sidebar()).getByRole('button', { name: 'Add Credit' }))
-    expect(await screen.findByRole('dialog', { name: 'Add Credit' })).toBeInTheDocument()
-    expect(sidebar()).toHaveAttribute('data-state', 'hidden')
-    await user.keyboard('{Escape}')
+    await pressEscapeIn(await screen.findByRole('dialog', { name: 'Add Credit' }), user)
     await waitForDialogClosed()
+    expect(sidebar()).toHaveAttribute('data-state', 'hidden')
     expect(toggle('Expand navigation')).toHaveFocus()
   })
 })

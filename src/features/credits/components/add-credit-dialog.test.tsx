@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderWithPortal } from '@/test/fake-portal-api'
+import { pressEscapeIn, renderWithPortal } from '@/test/fake-portal-api'
 import { planRadio, renderDialog, setUpAddCreditApi } from '../testing/add-credit-test-kit'
 import { AddCreditDialog } from './add-credit-dialog'
 
@@ -95,8 +95,7 @@ describe('Add Credit: the recharge plans', () => {
 
     // Escape closes the Payment dialog alone.
     await user.click(screen.getByRole('button', { name: 'Buy Standard plan for £95.50' }))
-    expect(await screen.findByRole('dialog', { name: 'Payment' })).toBeInTheDocument()
-    await user.keyboard('{Escape}')
+    await pressEscapeIn(await screen.findByRole('dialog', { name: 'Payment' }), user)
     await waitForDialogClosed('Payment')
     expect(onClose).not.toHaveBeenCalled()
   })

@@ -3,7 +3,7 @@
 // through vi.mock only to tell when it is first imported; it is the real one.
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { renderWithPortal, setUpFakePortalApi, waitForDialogClosed } from '@/test/fake-portal-api'
+import { pressEscapeIn, renderWithPortal, setUpFakePortalApi, waitForDialogClosed } from '@/test/fake-portal-api'
 import { aDashboardJob } from '../lib/job-fixtures'
 import { MyJobsPage } from './my-jobs-page'
 import { layOutTabs } from './tabs-layout-stand-in'
@@ -38,9 +38,10 @@ describe('MyJobsPage: dialogs load when first opened', () => {
     expect([...imported]).toEqual([])
 
     await user.click(within(table).getByRole('button', { name: 'View details of job 12' }))
-    expect(await screen.findByRole('dialog')).toHaveTextContent('12 Station Road, Harrogate HG1 1AA')
+    const details = await screen.findByRole('dialog')
+    expect(details).toHaveTextContent('12 Station Road, Harrogate HG1 1AA')
     expect([...imported]).toEqual(['Job Details'])
-    await user.keyboard('{Escape}')
+    await pressEscapeIn(details, user)
     await waitForDialogClosed()
 
     await user.click(within(table).getByRole('button', { name: 'Delete job 12' }))

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { pressEscapeIn } from '@/test/fake-portal-api'
 import { aTemplate, heldReply, renderPage, setUpFakeApi, type FakeReply } from './templates-test-kit'
 import { TemplateManagement } from './template-management'
 
@@ -112,8 +113,8 @@ describe('DeleteTemplateDialog', () => {
   })
 
   it('closes with Escape', async () => {
-    const { user } = await openDialog()
-    await user.keyboard('{Escape}')
+    const { user, dialog } = await openDialog()
+    await pressEscapeIn(dialog, user)
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 })
