@@ -8,7 +8,6 @@ import { createReadStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { IsUuid } from 'typebox/format'
-import { AUDIO_MAX_BYTES } from '@contract/create-job.ts'
 import type { JoinRecordings } from '../audio/join-recordings.ts'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
@@ -17,6 +16,7 @@ import type { FileStorage } from '../storage/file-storage.ts'
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
 import { CALCULATE_COST_MESSAGES as M } from './calculate-cost-messages.ts'
 import { folderRefusal } from './create-job.ts'
+import { audioFileChecks } from './audio-file-checks.ts'
 
 /** The stored name of a joined recording, before its extension. */
 export const JOINED_RECORDING_NAME = 'Joined recording'
@@ -45,13 +45,7 @@ export async function joinIntoFolder(deps: JoinDeps, recordings: readonly Stored
   try {
     const joined = await withLocalFiles(deps.storage, recordings, (inputs) => deps.join(inputs, workDir))
     const name = `${JOINED_RECORDING_NAME}.${joined.extension}`
-    return await receiveUpload(deps.storage, { filename: name, file: createReadStream(joined.filePath) }, {
-      folder,
-      allowed,
-      maxBytes: AUDIO_MAX_BYTES,
-      fallbackName: 'audio',
-      texts: { wrongType: M.wrongType(name, allowed), wrongContent: M.wrongContent(name), tooLarge: M.tooLarge(name, AUDIO_MAX_BYTES) },
-    })
+    return await receiveUpload(deps.storage, { filename: name, file: createReadStream(joined.filePath) }, audioFileChecks(folder, allowed, name))
   } finally {
     await rm(workDir, { recursive: true, force: true })
   }

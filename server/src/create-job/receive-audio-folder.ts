@@ -27,6 +27,7 @@ import { safeFileName, type FileStorage } from '../storage/file-storage.ts'
 import { readFilesForm, undoAll, type FilesForm } from '../uploads/multipart-form.ts'
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
 import { CALCULATE_COST_MESSAGES as M } from './calculate-cost-messages.ts'
+import { audioFileChecks } from './audio-file-checks.ts'
 import { joinIntoFolder, recordingsOfFolder, type JoinDeps, type StoredRecording } from './join-audio-folder.ts'
 import { FOLDER_RESERVATION_LEASE_MS, FOLDER_RESERVATION_RENEW_MS, MAX_OPEN_FOLDERS } from './upload-limits.ts'
 
@@ -177,13 +178,7 @@ async function receiveFinishedUpload(
   try {
     if (!(await staged.stat()).isFile()) throw notReady
     const name = safeFileName(givenName ?? row.fileName, 'audio')
-    return await receiveUpload(storage, { filename: name, file }, {
-      folder,
-      allowed,
-      maxBytes: AUDIO_MAX_BYTES,
-      fallbackName: 'audio',
-      texts: { wrongType: M.wrongType(name, allowed), wrongContent: M.wrongContent(name), tooLarge: M.tooLarge(name, AUDIO_MAX_BYTES) },
-    })
+    return await receiveUpload(storage, { filename: name, file }, audioFileChecks(folder, allowed, name))
   } finally {
     // Closes the file however the copy ended (read to its end, refused, or never begun).
     file.destroy()
@@ -199,13 +194,7 @@ function readAudioForm(request: FastifyRequest, storage: FileStorage, folder: st
         tooMany: M.tooManyFiles,
         receive: (part) => {
           const name = safeFileName(part.filename, 'audio')
-          return receiveUpload(storage, part, {
-            folder,
-            allowed,
-            maxBytes: AUDIO_MAX_BYTES,
-            fallbackName: 'audio',
-            texts: { wrongType: M.wrongType(name, allowed), wrongContent: M.wrongContent(name), tooLarge: M.tooLarge(name, AUDIO_MAX_BYTES) },
-          })
+          return receiveUpload(storage, part, audioFileChecks(folder, allowed, name))
         },
       },
     },
@@ -272,3 +261,4 @@ function measureRefusal(error: unknown): unknown {
       return error
   }
 }
+
