@@ -10,6 +10,7 @@ import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.
 import { recordAudio } from './support/audio.ts'
 import { expectAccessible } from './support/axe.ts'
 import { giveCredits } from './support/ops.ts'
+import { acceptAndSubmit } from './support/job-summary.ts'
 
 let folder = ''
 test.beforeAll(async () => {
@@ -54,13 +55,7 @@ test('two recordings are joined into one for an AI job, priced by the joined len
   await expect(page.getByRole('heading', { level: 2, name: 'Job Summary' })).toBeVisible()
   await expect(page.getByText('Joined recording.webm (1 file), joined from kitchen.webm, hall.webm')).toBeVisible()
   await expect(page.getByText('Balance credit after purchase: 9.00')).toBeVisible()
-  await page.getByRole('checkbox', { name: 'I understand that the quality of the transcript depends on the quality of the input audio.' }).check()
-  await page.getByRole('checkbox', { name: 'I understand that credits are not refundable once the job is submitted.' }).check()
-  await page.getByRole('button', { name: 'Submit' }).click()
-  const toast = page.getByRole('listitem', { name: /^Job created successfully! Job ID: \d+$/ })
-  await expect(toast).toBeVisible()
-  const jobId = Number(/Job ID: (\d+)/.exec((await toast.textContent()) ?? '')![1])
-  await page.waitForURL(/\/my-jobs$/)
+  const { jobId } = await acceptAndSubmit(page)
 
   // The job carries the one joined recording, of the joined length.
   await page.getByRole('button', { name: `View details of job ${jobId}`, exact: true }).click()
