@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { configDefaults, defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
@@ -12,21 +14,58 @@ const alias = {
 // machine); a passing poll returns as soon as its condition holds, so a generous limit costs nothing.
 const POLL_LIMIT = { timeout: 15_000 }
 
-// The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
-// Tests that need no database (server/test/audio, server/test/transcription) run once, with the PGlite suite.
-const serverSuite = (kind: 'pglite' | 'postgres', extraIncludes: string[] = [], excludes: string[] = []) => ({
+// Server test files share their worker's loaded modules (isolate: false): loading the server anew for
+// each file was most of that suite's time. A file that replaces a module (vi.mock, vi.doMock) cannot
+// share them: the real module may already be loaded by an earlier file. Those files are found by
+// reading them, so a new one takes care of itself, and run in a project of their own, isolated.
+// (The portal's files stay isolated: they share one jsdom window's worth of module state, such as
+// TanStack Query's onlineManager and Fluent's focus manager, and a shared registry let one file's
+// "offline" or leftover nodes reach the next; docs/research/test-suite-time.md.)
+const filesThatMock = (folder: string, pattern: RegExp): string[] =>
+  readdirSync(path.join(import.meta.dirname, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => pattern.test(file))
+    .map((file) => `${folder}/${file}`)
+    .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')))
+
+const serverMocking = filesThatMock('server', /\.test\.ts$/)
+
+type Files = { isolate: boolean; include?: string[]; exclude?: string[] }
+const shared = (mocking: string[]): Files => ({ isolate: false, exclude: mocking })
+const isolated = (mocking: string[]): Files => ({ isolate: true, include: mocking })
+
+const portalSuite = {
+  plugins: [react()],
   resolve: { alias },
   test: {
-    name: `server-${kind}`,
+    name: 'portal',
+    environment: 'jsdom' as const,
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    // A limit, not a wait: a busy 2-core machine runs a Fluent page in jsdom many times slower
+    // than an idle one, and 5 s (the default) was not enough. Above Testing Library's 10 s limit.
+    testTimeout: 30_000,
+    expect: { poll: POLL_LIMIT },
+  },
+}
+
+// The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
+// Tests that need no database (server/test/audio, server/test/transcription) run once, with the PGlite suite.
+const serverSuite = (name: string, kind: 'pglite' | 'postgres', files: Files) => ({
+  resolve: { alias },
+  test: {
+    name,
     environment: 'node' as const,
-    include: ['server/test/**/*.test.ts', ...extraIncludes],
-    exclude: [...configDefaults.exclude, ...excludes],
+    include: files.include ?? ['server/test/**/*.test.ts', ...(kind === 'pglite' ? ['server/src/**/*.test.ts'] : [])],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(files.exclude ?? []),
+      // Tests that need no database run once, with the PGlite suite.
+      ...(kind === 'postgres' ? ['server/src/**', 'server/test/audio/**', 'server/test/transcription/**'] : []),
+    ],
     globalSetup: [`server/test/support/global-setup-${kind}.ts`],
-    // One module registry per worker, not per file: each server test file builds its own app, database
-    // and data folder from explicit options, so nothing is shared but loaded code, and loading the
-    // server's modules anew for every file was most of the suite's time (a 21-file sample: 99 s -> 36 s).
-    // A file that mocks a module empties the registry before and after (calculate-cost-too-large.test.ts).
-    isolate: false,
+    // Each server test file builds its own app, database and data folder from explicit options, so
+    // sharing a worker's modules shares nothing but loaded code (a 21-file sample: 99 s -> 36 s).
+    isolate: files.isolate,
     testTimeout: 20_000,
     hookTimeout: 60_000,
     expect: { poll: POLL_LIMIT },
@@ -35,24 +74,15 @@ const serverSuite = (kind: 'pglite' | 'postgres', extraIncludes: string[] = [], 
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which then idles
+    // whenever a test waits for PostgreSQL, ffmpeg or a child process. Two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      {
-        plugins: [react()],
-        resolve: { alias },
-        test: {
-          name: 'portal',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/test/setup.ts'],
-          // A limit, not a wait: a busy 2-core machine runs a Fluent page in jsdom many times slower
-          // than an idle one, and 5 s (the default) was not enough. Above Testing Library's 10 s limit.
-          testTimeout: 30_000,
-          expect: { poll: POLL_LIMIT },
-        },
-      },
-      // Pure server units need no database; they run once, with the PGlite suite.
-      serverSuite('pglite', ['server/src/**/*.test.ts']),
-      serverSuite('postgres', [], ['server/test/audio/**', 'server/test/transcription/**']),
+      portalSuite,
+      serverSuite('server-pglite', 'pglite', shared(serverMocking)),
+      serverSuite('server-pglite-mocking', 'pglite', isolated(serverMocking)),
+      serverSuite('server-postgres', 'postgres', shared(serverMocking)),
+      serverSuite('server-postgres-mocking', 'postgres', isolated(serverMocking)),
     ],
   },
 })

@@ -153,7 +153,8 @@ describe('Create Job, step 2: Cost', () => {
       expect(screen.getByRole('button', { name: 'Join into one recording' })).toBeDisabled()
       held.release()
 
-      expect(await screen.findByText(/^Total audio length:/)).toHaveTextContent('Total audio length: 1 min 16 s (charged as 2 minutes)')
+      // Waits for the joined figure itself: the length priced before the join shows until the answer is read.
+      await waitFor(() => expect(screen.getByText(/^Total audio length:/)).toHaveTextContent('Total audio length: 1 min 16 s (charged as 2 minutes)'))
       await waitFor(() => expect(screen.getByText(/^AI cost:/)).toHaveTextContent('AI cost: 1.00 credits'))
       expect(screen.getByText('Your 2 recordings are joined into one, in the order of step 1. The separate recordings stay in this draft until the job is sent.')).toBeInTheDocument()
       expect(screen.queryByText(oneFileOnly)).not.toBeInTheDocument()
