@@ -21,17 +21,14 @@ const POLL_LIMIT = { timeout: 15_000 }
 // (The portal's files stay isolated: they share one jsdom window's worth of module state, such as
 // TanStack Query's onlineManager and Fluent's focus manager, and a shared registry let one file's
 // "offline" or leftover nodes reach the next; docs/research/test-suite-time.md.)
-const filesThatMock = (folder: string, pattern: RegExp): string[] =>
-  readdirSync(path.join(import.meta.dirname, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => pattern.test(file))
-    .map((file) => `${folder}/${file}`)
-    .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')))
-
-const serverMocking = filesThatMock('server', /\.test\.ts$/)
+const serverFilesThatMock = readdirSync(path.join(import.meta.dirname, 'server'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `server/${file}`)
+  .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')))
 
 type Files = { isolate: boolean; include?: string[]; exclude?: string[] }
-const shared = (mocking: string[]): Files => ({ isolate: false, exclude: mocking })
-const isolated = (mocking: string[]): Files => ({ isolate: true, include: mocking })
+const shared: Files = { isolate: false, exclude: serverFilesThatMock }
+const isolated: Files = { isolate: true, include: serverFilesThatMock }
 
 const portalSuite = {
   plugins: [react()],
@@ -49,7 +46,6 @@ const portalSuite = {
 }
 
 // The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
-// Tests that need no database (server/test/audio, server/test/transcription) run once, with the PGlite suite.
 const serverSuite = (name: string, kind: 'pglite' | 'postgres', files: Files) => ({
   resolve: { alias },
   test: {
@@ -79,10 +75,10 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       portalSuite,
-      serverSuite('server-pglite', 'pglite', shared(serverMocking)),
-      serverSuite('server-pglite-mocking', 'pglite', isolated(serverMocking)),
-      serverSuite('server-postgres', 'postgres', shared(serverMocking)),
-      serverSuite('server-postgres-mocking', 'postgres', isolated(serverMocking)),
+      serverSuite('server-pglite', 'pglite', shared),
+      serverSuite('server-pglite-mocking', 'pglite', isolated),
+      serverSuite('server-postgres', 'postgres', shared),
+      serverSuite('server-postgres-mocking', 'postgres', isolated),
     ],
   },
 })

@@ -3,19 +3,12 @@
 // with words naming the file and the limit, and the files received before it are taken back too.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { toneWav } from '../../src/audio/wav.ts'
-import type { TestApp } from '../support/test-app.ts'
+import { createTestApp, type TestApp } from '../support/test-app.ts'
+import { audio, calculateCost, leftovers, pricingClerk } from './calculate-cost-support.ts'
 
-// The server suite shares one module registry between the files a worker runs (isolate: false), where
-// the real contract may already be loaded: the mock applies to the app this file builds once the
-// registry is emptied and the app's modules are imported afresh, and it is taken away again after.
-vi.doMock(import('../../../contract/create-job.ts'), async (original) => ({ ...(await original()), AUDIO_MAX_BYTES: 64 * 1024 }))
-vi.resetModules()
-afterAll(() => {
-  vi.doUnmock('../../../contract/create-job.ts')
-  vi.resetModules()
-})
-const { createTestApp } = await import('../support/test-app.ts')
-const { audio, calculateCost, leftovers, pricingClerk } = await import('./calculate-cost-support.ts')
+// A file that mocks a module runs in a module registry of its own (vitest.config.ts), so the mock
+// reaches every module the app loads.
+vi.mock(import('../../../contract/create-job.ts'), async (original) => ({ ...(await original()), AUDIO_MAX_BYTES: 64 * 1024 }))
 
 describe('calculate-cost with a 64 KB limit', () => {
   let t: TestApp
