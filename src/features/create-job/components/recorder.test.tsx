@@ -155,6 +155,25 @@ describe('Recorder', () => {
     expect((await keptRecordings('7'))[0]).toMatchObject({ name: 'Kitchen', chunks: 2 })
   })
 
+  it('starts the next recording with the default name, not the last one’s', async () => {
+    const user = userEvent.setup()
+    const { recorded } = renderRecorder()
+    await user.click(screen.getByRole('button', { name: 'Record' }))
+    await recorderGroup()
+    const name = screen.getByRole('textbox', { name: 'Recording name' })
+    await user.clear(name)
+    await user.type(name, 'Kitchen')
+    await user.click(screen.getByRole('button', { name: 'Stop' }))
+    await waitFor(() => expect(recorded).toHaveLength(1))
+
+    await user.click(await screen.findByRole('button', { name: 'Record' }))
+    await recorderGroup()
+    expect(screen.getByRole('textbox', { name: 'Recording name' })).toHaveValue('Recording 2')
+    await user.click(screen.getByRole('button', { name: 'Stop' }))
+    await waitFor(() => expect(recorded).toHaveLength(2))
+    expect(recorded[1]).toMatchObject({ name: 'Recording 2.webm' })
+  })
+
   it('says how to allow a refused microphone, and records nothing', async () => {
     const user = userEvent.setup()
     getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'))

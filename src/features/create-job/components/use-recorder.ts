@@ -131,6 +131,10 @@ export function useRecorder({ clerk, defaultName, onRecorded }: UseRecorderOptio
       blob ??= current.chunks.length > 0 ? new Blob(current.chunks, { type: current.format.mimeType }) : undefined
       if (!blob || blob.size === 0) return
       const name = recordingFileName(latest.current.name, latest.current.defaultName, current.format.extension)
+      // The next recording starts with the default name, not this one's ("Kitchen"); the effect above
+      // moves it on when the list's new file changes the default.
+      latest.current.name = latest.current.defaultName
+      setState((now) => ({ ...now, name: latest.current.defaultName }))
       const file = new File([blob], name, { type: current.format.mimeType.split(';')[0] })
       latest.current.onRecorded({ id: current.id, file, name, size: file.size, type: file.type })
     },
