@@ -3,6 +3,12 @@
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
 import type { StorageSetting } from '../config.ts'
 
+// On Node 20 the SDK warns once that its releases after the first week of January 2027 will need Node 22.
+// This product pins the SDK's last releases that run on Node 20 (exact versions in package.json; see
+// docs/research/s3-protocol-server.md), so the warning asks nothing an operator can act on; an
+// operator's own value of the setting wins.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+
 /** Connections to the storage at once, per process. */
 const MAX_CONNECTIONS = 256
 
