@@ -36,7 +36,7 @@ describe.skipIf(inject('databaseKind') === 'postgres')('a server process stopped
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('finishes the upload under way, refuses new connections, and exits 0 within its limit', { timeout: 60_000 }, async () => {
+  it('finishes the upload under way, refuses new connections, and exits 0 within its limit', { timeout: 120_000 }, async () => {
     const token = await signInDemoClerk(server)
     const recording = toneWav(20, 440)
     const { answer, location } = await createUpload(server.url, token, 'Kitchen.wav', recording.length)
