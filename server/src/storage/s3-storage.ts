@@ -26,6 +26,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
@@ -161,6 +162,12 @@ export function createS3Storage(client: S3Client, bucket: string, options: S3Sto
       const folder = checkKey(prefix).replace(/\/$/, '')
       await client.send(new DeleteObjectCommand({ Bucket, Key: folder }))
       for await (const page of listKeys(`${folder}/`)) await deleteKeys(page.map(({ key }) => key))
+    },
+
+    async ready() {
+      // The bucket is there and these credentials may use it: one small request, no object written
+      // (a load balancer asks every few seconds).
+      await client.send(new HeadBucketCommand({ Bucket }))
     },
 
     async sweep({ staleBefore }) {

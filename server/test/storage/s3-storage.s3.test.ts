@@ -99,4 +99,9 @@ describe('S3 storage: multipart uploads', () => {
     expect((await pendingMultipartUploads(client, bucket)).map((upload) => upload.key)).toEqual(['resumable-uploads/7f3a'])
     await expect(saveStream(storage, 'resumable-uploads/7f3a', Readable.from([]), 10)).rejects.toThrow('storage key outside the storage folder: resumable-uploads/7f3a')
   })
+
+  it('is ready while its bucket answers, and says why not when the bucket is missing', async () => {
+    await expect(createS3Storage(client, bucket, SMALL).ready()).resolves.toBeUndefined()
+    await expect(createS3Storage(client, `${bucket}-missing`, SMALL).ready()).rejects.toMatchObject({ name: 'NotFound' })
+  })
 })
