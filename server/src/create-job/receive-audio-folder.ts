@@ -240,7 +240,7 @@ async function knownReportType(db: Db, sent: string | undefined): Promise<number
  * refused file in the order sent.
  */
 async function measureAll({ storage, measure }: AudioFolderDeps, files: ReceivedUpload[]): Promise<number[]> {
-  const results = await Promise.allSettled(files.map((file) => storage.withLocalFile(file.key, (filePath) => measure(filePath, file.fileName))))
+  const results = await Promise.allSettled(files.map((file) => storage.withFfmpegInput(file.key, (input) => measure(input, file.fileName))))
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) throw measureRefusal(failed.reason)
   return results.map((result) => Math.round((result as PromiseFulfilledResult<number>).value * 1000))
