@@ -3,8 +3,10 @@ import path from 'node:path'
 import type { StorageSetting } from '../config.ts'
 import type { FileStorage } from './file-storage.ts'
 import { createLocalStorage } from './local-storage.ts'
+import { createS3Client } from './s3-client.ts'
+import { createS3Storage } from './s3-storage.ts'
 
 export function createFileStorage(setting: StorageSetting, dataDir: string): FileStorage {
   if (setting.kind === 'local') return createLocalStorage(path.join(dataDir, 'files'))
-  throw new Error('S3_BUCKET is set but this build stores files on local disk only')
+  return createS3Storage(createS3Client(setting), setting.bucket)
 }
