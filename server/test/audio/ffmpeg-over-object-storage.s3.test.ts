@@ -1,5 +1,5 @@
 // ffmpeg reads recordings stored on object storage over presigned URLs, never copied to local disk
-// first (issue 27): on a real S3-protocol server (Ceph radosgw, tests/support/object-storage-server.ts)
+// first (issue 27): on a real S3-protocol server (Ceph radosgw, the server-s3 project's; a bucket of its own)
 // the measure gives the same exact duration as from disk, seeking over HTTP Range where the kind needs
 // it (an M4A's index at the end, FLAC's last second, WAV's chunks); two stored recordings join; and
 // each kind of input opens only its own protocols.
@@ -13,10 +13,8 @@ import { ffmpegInputOptions, type FfmpegInput } from '../../src/audio/ffmpeg-inp
 import { joinRecordings } from '../../src/audio/join-recordings.ts'
 import { AudioMeasureError, createAudioMeasurer } from '../../src/audio/measure-with-ffmpeg.ts'
 import { readOnly } from '../../src/audio/run-ffmpeg.ts'
-import { loadConfig } from '../../src/config.ts'
-import { createS3Client, type S3StorageSetting } from '../../src/storage/s3-client.ts'
 import { withPresignedFfmpegInput } from '../../src/storage/s3-ffmpeg-input.ts'
-import { startObjectStorageServer, type ObjectStorageServer } from '../../../tests/support/object-storage-server.ts'
+import { newTestBucket } from '../support/s3-test-storage.ts'
 import { ffmpeg, SECONDS, SOURCE } from './generated-recordings.ts'
 
 const RECORDINGS: Record<string, string[]> = {
@@ -29,7 +27,6 @@ const RECORDINGS: Record<string, string[]> = {
   'dictaphone.wav': ['-ar', '16000', '-c:a', 'pcm_s16le'],
 }
 
-let objectStorage: ObjectStorageServer
 let client: S3Client
 let bucket: string
 let folder: string
@@ -40,14 +37,12 @@ const onS3 = <T>(name: string, use: (input: FfmpegInput) => Promise<T>) => withP
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-ffmpeg-s3-'))
-  const [server] = await Promise.all([
-    startObjectStorageServer(),
+  const [storage] = await Promise.all([
+    newTestBucket(),
     Promise.all(Object.entries(RECORDINGS).map(([name, codec]) => ffmpeg([...SOURCE, ...codec, atDisk(name)]))),
   ])
-  objectStorage = server
-  const setting = loadConfig({ ...objectStorage.env, DATA_DIR: folder }, folder).storage as S3StorageSetting
-  client = createS3Client(setting)
-  bucket = setting.bucket
+  client = storage.client
+  bucket = storage.setting.bucket
   for (const name of Object.keys(RECORDINGS)) {
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(name), Body: await readFile(atDisk(name)) }))
   }
@@ -55,7 +50,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client?.destroy()
-  await objectStorage?.stop()
   if (folder) await rm(folder, { recursive: true, force: true })
 })
 

@@ -1,5 +1,5 @@
 // Resumable (tus) uploads staged in object storage (S3_BUCKET set; issue 27), on a real S3-protocol
-// server (Ceph radosgw, tests/support/object-storage-server.ts) and the real database: created,
+// server (Ceph radosgw, the server-s3 project's; a bucket of its own) and the real database: created,
 // taken in parts, resumed by a new server instance that never saw the upload (a new tus server and
 // store on the same bucket and database), finished with the same checks as on local disk (type,
 // signature, exact duration), and swept on expiry with its multipart upload, objects and row.
@@ -14,14 +14,13 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAudioMeasurer } from '../../src/audio/measure-with-ffmpeg.ts'
 import { toneWav } from '../../src/audio/wav.ts'
-import { loadConfig } from '../../src/config.ts'
 import { resumableUploadsRepository } from '../../src/repositories/resumable-uploads-repository.ts'
 import { RESUMABLE_UPLOAD_MESSAGES as M } from '../../src/resumable-uploads/resumable-upload-messages.ts'
 import { createResumableUploads, type ResumableUploads } from '../../src/resumable-uploads/tus-server.ts'
-import { createS3Client, type S3StorageSetting } from '../../src/storage/s3-client.ts'
+import type { S3StorageSetting } from '../../src/storage/s3-client.ts'
 import { withPresignedFfmpegInput } from '../../src/storage/s3-ffmpeg-input.ts'
 import { sweepResumableUploads } from '../../src/tasks/resumable-upload-sweep.ts'
-import { startObjectStorageServer, type ObjectStorageServer } from '../../../tests/support/object-storage-server.ts'
+import { newTestBucket } from '../support/s3-test-storage.ts'
 import { clerkId } from '../money/support.ts'
 import { createTestApp, type TestApp } from '../support/test-app.ts'
 import { createUpload, offsetOf, patch, uploadIdOf } from './tus-client.ts'
@@ -29,7 +28,6 @@ import { createUpload, offsetOf, patch, uploadIdOf } from './tus-client.ts'
 const sha256 = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const MiB = 1024 * 1024
 
-let objectStorage: ObjectStorageServer
 let setting: S3StorageSetting
 let client: S3Client
 let t: TestApp
@@ -50,16 +48,18 @@ async function startInstance(): Promise<{ uploads: ResumableUploads; baseUrl: st
   return { uploads, baseUrl: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
+/** tus's objects live in this folder of the bucket, which the stored files' sweep leaves alone. */
+const keyOf = (name: string) => `resumable-uploads/${name}`
 const objectsOf = async (id: string) =>
-  ((await client.send(new ListObjectsV2Command({ Bucket: setting.bucket, Prefix: id }))).Contents ?? []).map((object) => object.Key).sort()
+  ((await client.send(new ListObjectsV2Command({ Bucket: setting.bucket, Prefix: keyOf(id) }))).Contents ?? []).map((object) => object.Key).sort()
 const multipartUploadsOf = async (id: string) =>
-  ((await client.send(new ListMultipartUploadsCommand({ Bucket: setting.bucket, Prefix: id }))).Uploads ?? []).map((upload) => upload.Key)
+  ((await client.send(new ListMultipartUploadsCommand({ Bucket: setting.bucket, Prefix: keyOf(id) }))).Uploads ?? []).map((upload) => upload.Key)
 
 beforeAll(async () => {
-  ;[objectStorage, t] = await Promise.all([startObjectStorageServer(), createTestApp()])
+  let storage: Awaited<ReturnType<typeof newTestBucket>>
+  ;[storage, t] = await Promise.all([newTestBucket(), createTestApp()])
+  ;({ setting, client } = storage)
   dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-tus-s3-'))
-  setting = loadConfig({ ...objectStorage.env, DATA_DIR: dataDir }, dataDir).storage as S3StorageSetting
-  client = createS3Client(setting)
   aliceId = await clerkId(t, 'alice@example.com')
 }, 120_000)
 
@@ -67,7 +67,6 @@ afterAll(async () => {
   await Promise.all(running.map((server) => new Promise((resolve) => server.close(resolve))))
   client?.destroy()
   await t?.app.close()
-  await objectStorage?.stop()
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 
@@ -83,7 +82,7 @@ describe('resumable uploads staged in object storage', () => {
     expect(first.uploads.staging.kind).toBe('s3')
     await first.close()
     // Nothing on local disk: the parts are in the bucket.
-    expect(await multipartUploadsOf(id)).toEqual([id])
+    expect(await multipartUploadsOf(id)).toEqual([keyOf(id)])
 
     const second = await startInstance()
     expect(await offsetOf(second.baseUrl, null as unknown as string, created.location)).toBe(6 * MiB)
@@ -93,14 +92,14 @@ describe('resumable uploads staged in object storage', () => {
     const row = await resumableUploadsRepository.findById(t.app.database.db, id)
     expect(row?.finishedAt).toBeInstanceOf(Date)
     expect(await multipartUploadsOf(id)).toEqual([])
-    const object = await client.send(new GetObjectCommand({ Bucket: setting.bucket, Key: id }))
+    const object = await client.send(new GetObjectCommand({ Bucket: setting.bucket, Key: keyOf(id) }))
     expect(sha256(await object.Body!.transformToByteArray())).toBe(sha256(wav))
     // The copy into the clerk's storage reads it from here; the measure reads it over a presigned URL.
     const opened = await second.uploads.staging.openFinished(id)
     const chunks: Buffer[] = []
     for await (const chunk of opened!) chunks.push(chunk as Buffer)
     expect(sha256(Buffer.concat(chunks))).toBe(sha256(wav))
-    expect(await withPresignedFfmpegInput(client, setting.bucket, id, (input) => createAudioMeasurer()(input, 'Kitchen.wav'))).toBe(1000.5)
+    expect(await withPresignedFfmpegInput(client, setting.bucket, keyOf(id), (input) => createAudioMeasurer()(input, 'Kitchen.wav'))).toBe(1000.5)
   })
 
   it('refuses a finished upload whose content is not its type, in the clerk\'s words, and keeps nothing of it', async () => {
@@ -121,11 +120,11 @@ describe('resumable uploads staged in object storage', () => {
     const created = await createUpload(baseUrl, null, 'Loft.wav', wav.length)
     const id = uploadIdOf(created.location)
     await patch(baseUrl, null, created.location, 0, wav.subarray(0, 6 * MiB))
-    expect(await multipartUploadsOf(id)).toEqual([id])
-    expect(await objectsOf(id)).toEqual([`${id}.info`, `${id}.part`])
+    expect(await multipartUploadsOf(id)).toEqual([keyOf(id)])
+    expect(await objectsOf(id)).toEqual([keyOf(`${id}.info`), keyOf(`${id}.part`)])
     // A process died after tus began the multipart upload and before the row went: no row leads to it.
     const orphan = randomUUID()
-    await client.send(new CreateMultipartUploadCommand({ Bucket: setting.bucket, Key: orphan }))
+    await client.send(new CreateMultipartUploadCommand({ Bucket: setting.bucket, Key: keyOf(orphan) }))
 
     const app = { database: t.app.database, resumableUploads: uploads, log: t.app.log } as unknown as FastifyInstance
     const dayAndAnHourLater = new Date(Date.now() + 25 * 3600_000)
@@ -134,6 +133,6 @@ describe('resumable uploads staged in object storage', () => {
     expect(await objectsOf(id)).toEqual([])
     expect(await resumableUploadsRepository.findById(t.app.database.db, id)).toBeNull()
     expect(await multipartUploadsOf(orphan)).toEqual([])
-    await expect(client.send(new HeadObjectCommand({ Bucket: setting.bucket, Key: `${id}.info` }))).rejects.toMatchObject({ name: 'NotFound' })
+    await expect(client.send(new HeadObjectCommand({ Bucket: setting.bucket, Key: keyOf(`${id}.info`) }))).rejects.toMatchObject({ name: 'NotFound' })
   })
 })
