@@ -143,7 +143,7 @@ export async function buildApp({ config, database, logger, logController, mailer
   const uploadLocker = database.connectionUrl
     ? createPostgresLocker(database.connectionUrl, { onError: (error) => app.log.warn({ err: error }, 'resumable upload lock connection lost; reconnecting') })
     : undefined
-  app.decorate('resumableUploads', createResumableUploads({ db: database.db, dataDir: config.dataDir, mountPath: '/api/uploads', locker: uploadLocker }))
+  app.decorate('resumableUploads', createResumableUploads({ db: database.db, dataDir: config.dataDir, storage: config.storage, mountPath: '/api/uploads', locker: uploadLocker }))
   const tasks = PERIODIC_TASKS.filter((task) => scheduledTasks === true || (Array.isArray(scheduledTasks) && scheduledTasks.includes(task.name)))
   app.decorate('queue', await startWorkQueue(database, app.log, { clock: queueClock ?? tasks.length > 0, timing: queueTiming }))
   // Registered first, so it runs last (Fastify closes in reverse order): after every run at start ended.

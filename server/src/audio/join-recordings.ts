@@ -5,15 +5,20 @@
 // the whole once to Opus in WebM. Every run reads the uploads as the measure does (local files only,
 // the demuxers the kinds need, only the decoders a re-encode needs) under run-ffmpeg.ts's limits. The
 // result is never trusted for its length: the caller stores it and measures it like any upload.
+// Recordings on object storage are read over presigned URLs (ffmpeg-input.ts), never copied first.
 import { symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { extensionOf } from '../storage/file-storage.ts'
 import { AUDIO_READERS } from './audio-readers.ts'
-import { AudioMeasureError, DEFAULT_MEASURE_LIMITS, readOnly, runFfmpeg, type MeasureLimits } from './run-ffmpeg.ts'
+import { ffmpegInputOptions, inputOf, type AudioSource } from './ffmpeg-input.ts'
+import { AudioMeasureError, DEFAULT_MEASURE_LIMITS, readInput, runFfmpeg, type MeasureLimits } from './run-ffmpeg.ts'
 
-/** One recording to join: where it is on local disk, and its name (its extension says its kind). */
+/**
+ * One recording to join: where it is (a path on local disk, or a stored file's FfmpegInput), and its
+ * name (its extension says its kind).
+ */
 export interface JoinInput {
-  filePath: string
+  filePath: AudioSource
   fileName: string
 }
 
@@ -105,8 +110,7 @@ export function copyContainer(inputs: readonly JoinInput[], facts: readonly Audi
 export async function probeAudioStream({ filePath, fileName }: JoinInput, limits: MeasureLimits = JOIN_LIMITS): Promise<AudioStreamFacts> {
   const reader = readerOf(fileName)
   const output = await runFfmpeg(limits, fileName, [
-    ...readOnly(reader.demuxer, reader.demuxer === 'aac' ? 'aac' : 'none'),
-    '-i', `file:${filePath}`,
+    ...readInput(filePath, reader.demuxer, reader.demuxer === 'aac' ? 'aac' : 'none'),
     '-map', '0:a:0', '-c', 'copy', '-frames:a', '1', '-f', 'framecrc', '-',
   ])
   return parseFramecrcHeader(output, fileName)
@@ -121,19 +125,36 @@ export function parseFramecrcHeader(output: string, fileName: string): AudioStre
 }
 
 /**
- * The concat demuxer reads a list of the recordings; each is linked into the work folder under a bare
- * name, so the list needs no quoting of the clerk's file names and its safe mode stays on.
+ * The concat demuxer reads a list of the recordings. Files on local disk are each linked into the work
+ * folder under a bare name, so the list needs no quoting of the clerk's file names and its safe mode
+ * stays on. URLs (object storage) are listed as they are, quoted, with safe mode off (it refuses any
+ * protocol), and the list itself is handed over as a `data:` URI: the only protocols ffmpeg may open
+ * are then `data` and the URLs' own, never a local file.
  */
 async function joinByStreamCopy(inputs: readonly JoinInput[], workDir: string, output: string, muxer: string, limits: MeasureLimits) {
-  const names = inputs.map((input, index) => `part-${String(index + 1).padStart(2, '0')}.${extensionOf(input.fileName)}`)
-  await Promise.all(inputs.map((input, index) => symlink(path.resolve(input.filePath), path.join(workDir, names[index]!))))
-  await writeFile(path.join(workDir, 'parts.txt'), ['ffconcat version 1.0', ...names.map((name) => `file ${name}`), ''].join('\n'))
+  const sources = inputs.map((input) => inputOf(input.filePath))
   const demuxers = [...new Set(inputs.map((input) => readerOf(input.fileName).demuxer))]
+  let list: { protocols: string; options: string[]; target: string }
+  if (sources.every((source) => source.kind === 'file')) {
+    const names = inputs.map((input, index) => `part-${String(index + 1).padStart(2, '0')}.${extensionOf(input.fileName)}`)
+    await Promise.all(sources.map((source, index) => symlink(path.resolve(source.path), path.join(workDir, names[index]!))))
+    await writeFile(path.join(workDir, 'parts.txt'), ['ffconcat version 1.0', ...names.map((name) => `file ${name}`), ''].join('\n'))
+    list = { protocols: 'file,pipe', options: [], target: 'file:parts.txt' }
+  } else {
+    const urls = sources.map((source) => {
+      if (source.kind !== 'url') throw new Error('recordings to join are all on local disk or all at URLs')
+      return { url: source.url, ...ffmpegInputOptions(source) }
+    })
+    const protocols = [...new Set(['data', ...urls.flatMap((entry) => entry.protocols.split(','))])].join(',')
+    const text = ['ffconcat version 1.0', ...urls.map((entry) => `file '${entry.url.replaceAll("'", "'\\''")}'`), ''].join('\n')
+    list = { protocols, options: [...urls[0]!.options, '-safe', '0'], target: `data:text/plain;base64,${Buffer.from(text).toString('base64')}` }
+  }
   await runFfmpeg(limits, inputs[0]!.fileName, [
     '-hide_banner', '-nostdin', '-nostats', '-v', 'error',
-    '-protocol_whitelist', 'file,pipe', '-format_whitelist', ['concat', ...demuxers].join(','), '-codec_whitelist', 'none',
+    '-protocol_whitelist', list.protocols, '-format_whitelist', ['concat', ...demuxers].join(','), '-codec_whitelist', 'none',
     '-max_alloc', String(64 * 1024 * 1024),
-    '-f', 'concat', '-i', 'file:parts.txt',
+    ...list.options,
+    '-f', 'concat', '-i', list.target,
     '-map', '0:a:0', '-c', 'copy', '-f', muxer, '-y', path.resolve(output),
   ], workDir)
 }
@@ -150,7 +171,7 @@ async function joinByReEncoding(inputs: readonly JoinInput[], facts: readonly Au
   await runFfmpeg(limits, inputs[0]!.fileName, [
     ...inputs.flatMap((input) => {
       const reader = readerOf(input.fileName)
-      return [...readOnly(reader.demuxer, reader.decoders), '-i', `file:${path.resolve(input.filePath)}`]
+      return readInput(input.filePath, reader.demuxer, reader.decoders)
     }),
     '-filter_complex', [...prepared, joined].join(';'),
     '-map', '[joined]', '-c:a', 'libopus', '-b:a', mono ? '32k' : '64k', '-f', 'webm', '-y', path.resolve(output),

@@ -1,7 +1,8 @@
 // An audio file's exact duration, measured on the server from a stored file with Debian's ffmpeg
 // (docs/decisions/create-job-measuring-audio.md, docs/decisions/audio-length-from-samples.md; the
 // evidence is docs/research/audio-durations.md). Uploads are untrusted, so the demuxer is forced by
-// the extension (never probed), only local files are readable, only the decoders a type needs may
+// the extension (never probed), only the protocols the file needs are open (a local file, or a presigned
+// URL on object storage: ffmpeg-input.ts), only the decoders a type needs may
 // open, and each run has a memory, CPU and wall-clock limit (run-ffmpeg.ts).
 //
 // What says how long a file is depends on the type, and the clerk controls every byte of it:
@@ -20,7 +21,8 @@
 import { limitConcurrency } from '../limit-concurrency.ts'
 import { extensionOf } from '../storage/file-storage.ts'
 import { readFlacStreamInfo } from './flac-header.ts'
-import { AudioMeasureError, DEFAULT_MEASURE_LIMITS, progressEndSeconds, readOnly, runFfmpeg, type MeasureLimits } from './run-ffmpeg.ts'
+import type { AudioSource } from './ffmpeg-input.ts'
+import { AudioMeasureError, DEFAULT_MEASURE_LIMITS, progressEndSeconds, readInput, runFfmpeg, type MeasureLimits } from './run-ffmpeg.ts'
 import { wavHeaderProblem } from './wav-header.ts'
 
 export { AudioMeasureError, DEFAULT_MEASURE_LIMITS, ffmpegVersion, type AudioMeasureFailure, type MeasureLimits } from './run-ffmpeg.ts'
@@ -72,34 +74,36 @@ const FORMATS: Record<string, Format> = {
  */
 export const CONTAINER_TOLERANCE_SECONDS = 0.3
 
-/** Seconds of audio in the file at `filePath`; `fileName` (its extension) says what it claims to be. */
-export type MeasureAudioFile = (filePath: string, fileName: string) => Promise<number>
+/**
+ * Seconds of audio in the file at `source` (a path on local disk, or a stored file's FfmpegInput: a
+ * presigned URL on object storage); `fileName` (its extension) says what it claims to be.
+ */
+export type MeasureAudioFile = (source: AudioSource, fileName: string) => Promise<number>
 
 /** A measurer with its limits; at most `concurrent` measures at once, the rest wait their turn. */
 export function createAudioMeasurer(limits: Partial<MeasureLimits> = {}): MeasureAudioFile {
   const settings = { ...DEFAULT_MEASURE_LIMITS, ...limits }
-  return limitConcurrency(settings.concurrent, (filePath: string, fileName: string) => measure(filePath, fileName, settings))
+  return limitConcurrency(settings.concurrent, (source: AudioSource, fileName: string) => measure(source, fileName, settings))
 }
 
-async function measure(filePath: string, fileName: string, limits: MeasureLimits): Promise<number> {
+async function measure(source: AudioSource, fileName: string, limits: MeasureLimits): Promise<number> {
   const format = FORMATS[extensionOf(fileName)]
   if (!format) throw new AudioMeasureError('unsupported_type', fileName)
   if (format.demuxer === 'wav') {
-    const problem = await wavHeaderProblem(filePath)
+    const problem = await wavHeaderProblem(source)
     if (problem) throw new AudioMeasureError('header_mismatch', fileName, problem)
   }
-  const exactFlac = format.demuxer === 'flac' ? await measureFlacBySeeking(filePath, fileName, limits) : null
-  const containerSeconds = exactFlac ?? (await demuxedSeconds(filePath, fileName, format, limits))
+  const exactFlac = format.demuxer === 'flac' ? await measureFlacBySeeking(source, fileName, limits) : null
+  const containerSeconds = exactFlac ?? (await demuxedSeconds(source, fileName, format, limits))
   if (!format.decoders) return containerSeconds
-  const samplesSeconds = await decodedSeconds(filePath, fileName, format, limits)
+  const samplesSeconds = await decodedSeconds(source, fileName, format, limits)
   return Math.abs(containerSeconds - samplesSeconds) <= CONTAINER_TOLERANCE_SECONDS ? containerSeconds : samplesSeconds
 }
 
 /** The end of the last packet by the file's own timestamps: ffmpeg demuxes and copies, never decodes. */
-async function demuxedSeconds(filePath: string, fileName: string, format: Format, limits: MeasureLimits): Promise<number> {
+async function demuxedSeconds(source: AudioSource, fileName: string, format: Format, limits: MeasureLimits): Promise<number> {
   const output = await runFfmpeg(limits, fileName, [
-    ...readOnly(format.demuxer, format.probeDecoder),
-    '-i', `file:${filePath}`,
+    ...readInput(source, format.demuxer, format.probeDecoder),
     '-map', '0:a:0', '-c', 'copy',
     ...(format.lastPacket ? ['-bsf:a', 'setts=ts=TS+DURATION'] : []),
     '-f', 'null', '-progress', 'pipe:1', '-',
@@ -113,14 +117,11 @@ async function demuxedSeconds(filePath: string, fileName: string, format: Format
  * times said. `+skip_manual` keeps the samples a container asks to trim (Opus pre-skip, CodecDelay,
  * DiscardPadding, granule end trims), which a rewritten header could otherwise ask of every packet.
  */
-async function decodedSeconds(filePath: string, fileName: string, format: Format, limits: MeasureLimits): Promise<number> {
+async function decodedSeconds(source: AudioSource, fileName: string, format: Format, limits: MeasureLimits): Promise<number> {
   const output = await runFfmpeg(limits, fileName, [
-    ...readOnly(format.demuxer, format.decoders),
     // A frame of another sample rate or channel layout than the first stops the count (header_mismatch)
     // instead of rebuilding the filters, which would start `N` again from 0 and count the last part only.
-    '-reinit_filter', '0',
-    '-flags2', '+skip_manual', ...(format.countOptions ?? []),
-    '-i', `file:${filePath}`,
+    ...readInput(source, format.demuxer, format.decoders, ['-reinit_filter', '0', '-flags2', '+skip_manual', ...(format.countOptions ?? [])]),
     '-map', '0:a:0', '-af', 'asetpts=N/SR/TB',
     '-f', 'null', '-progress', 'pipe:1', '-',
   ])
@@ -134,13 +135,12 @@ async function decodedSeconds(filePath: string, fileName: string, format: Format
  * total was rewritten), and the audio ends where the last (partial, undecodable) frame starts. Null
  * when STREAMINFO gives no total (a streamed FLAC): then the full pass measures it.
  */
-async function measureFlacBySeeking(filePath: string, fileName: string, limits: MeasureLimits): Promise<number | null> {
-  const info = await readFlacStreamInfo(filePath)
+async function measureFlacBySeeking(source: AudioSource, fileName: string, limits: MeasureLimits): Promise<number | null> {
+  const info = await readFlacStreamInfo(source)
   if (info?.problem) throw new AudioMeasureError('header_mismatch', fileName, info.problem)
   if (!info || info.totalSamples === 0) return null
   const output = await runFfmpeg(limits, fileName, [
-    ...readOnly('flac'),
-    '-sseof', '-1', '-copyts', '-i', `file:${filePath}`,
+    ...readInput(source, 'flac', 'none', ['-sseof', '-1', '-copyts']),
     '-map', '0:a:0', '-c', 'copy', '-f', 'framecrc', '-',
   ])
   // framecrc lines: stream, dts, pts, duration, size, crc; times in 1/sample rate.

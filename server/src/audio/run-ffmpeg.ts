@@ -3,6 +3,7 @@
 // way it can fail is an AudioMeasureError with a reason, never a hang or a crash.
 import { spawn } from 'node:child_process'
 import { diesWithServer } from './child-dies-with-server.ts'
+import { ffmpegInputOptions, inputOf, type AudioSource } from './ffmpeg-input.ts'
 
 export type AudioMeasureFailure =
   /** The extension is not one the measure knows how to read. */
@@ -121,14 +122,26 @@ export function progressEndSeconds(output: string, fileName: string): number {
   return Number(micros) / 1e6
 }
 
-/** Input options that make ffmpeg read one named format from local files only, opening only `decoders`. */
-export function readOnly(demuxer: string, decoders = 'none'): string[] {
+/**
+ * Input options that make ffmpeg read one named format through `protocols` only (local files unless
+ * told), opening only `decoders`.
+ */
+export function readOnly(demuxer: string, decoders = 'none', protocols = 'file,pipe'): string[] {
   return [
     '-hide_banner', '-nostdin', '-nostats', '-v', 'error',
-    '-protocol_whitelist', 'file,pipe', '-format_whitelist', demuxer, '-codec_whitelist', decoders,
+    '-protocol_whitelist', protocols, '-format_whitelist', demuxer, '-codec_whitelist', decoders,
     '-max_alloc', String(64 * 1024 * 1024),
     '-f', demuxer,
   ]
+}
+
+/**
+ * One input read as readOnly reads it, from a path or a URL (ffmpeg-input.ts: only the protocols that
+ * kind needs), with `inputOptions` (seeking, edit lists) before its `-i`.
+ */
+export function readInput(source: AudioSource, demuxer: string, decoders = 'none', inputOptions: string[] = []): string[] {
+  const { protocols, options, target } = ffmpegInputOptions(inputOf(source))
+  return [...readOnly(demuxer, decoders, protocols), ...options, ...inputOptions, '-i', target]
 }
 
 /** Whether ffmpeg runs from `ffmpegPath` (under prlimit, as the measure runs it): its version line, or null. */

@@ -3,7 +3,7 @@
 // a PCM file, so each one that could make it measure shorter than the sound it holds is checked:
 // the sample rate is one a recorder writes, the byte rate is the sample rate times the block align
 // (PCM), and a data size smaller than the bytes after it is followed by chunks, not by more audio.
-import { open, type FileHandle } from 'node:fs/promises'
+import { openBytes, type AudioSource, type ByteReader } from './ffmpeg-input.ts'
 import { sampleRateProblem } from './sample-rates.ts'
 
 /** PCM, IEEE float, A-law and µ-law: one block per sample frame, so byte rate = rate × block align. */
@@ -26,22 +26,22 @@ interface Fmt {
  * Null when the header is consistent (or is not a WAV header at all: ffmpeg then refuses the file),
  * else what is wrong with it, in words for the log.
  */
-export async function wavHeaderProblem(filePath: string): Promise<string | null> {
-  const file = await open(filePath, 'r')
+export async function wavHeaderProblem(source: AudioSource): Promise<string | null> {
+  const file = await openBytes(source)
   try {
-    const fileSize = (await file.stat()).size
-    const riff = await readAt(file, 0, 12)
+    const fileSize = file.size
+    const riff = await file.readAt(0, 12)
     if (riff.length < 12 || !['RIFF', 'RF64', 'BW64'].includes(riff.toString('latin1', 0, 4)) || riff.toString('latin1', 8, 12) !== 'WAVE') return null
     let fmt: Fmt | null = null
     let ds64DataSize: number | null = null
     let offset = 12
     for (let chunks = 0; chunks < MOST_CHUNKS && offset + 8 <= fileSize; chunks++) {
-      const header = await readAt(file, offset, 8)
+      const header = await file.readAt(offset, 8)
       const id = header.toString('latin1', 0, 4)
       const size = header.readUInt32LE(4)
       // The first of each, as ffmpeg reads them: a second fmt chunk must not hide the one it uses.
-      if (id === 'ds64' && ds64DataSize === null) ds64DataSize = Number((await readAt(file, offset + 8, 16)).readBigUInt64LE(8))
-      if (id === 'fmt ' && !fmt) fmt = readFmt(await readAt(file, offset + 8, Math.min(size, 40)))
+      if (id === 'ds64' && ds64DataSize === null) ds64DataSize = Number((await file.readAt(offset + 8, 16)).readBigUInt64LE(8))
+      if (id === 'fmt ' && !fmt) fmt = readFmt(await file.readAt(offset + 8, Math.min(size, 40)))
       if (id === 'data') {
         if (!fmt) return null
         const declared = size === SIZE_IN_DS64 && ds64DataSize !== null ? ds64DataSize : size
@@ -81,12 +81,12 @@ function fmtProblem(fmt: Fmt): string | null {
  * ffmpeg stops at the data size. A file cut short holds less than it says (counted as present); one
  * that holds more is fine only when chunks follow (LIST, id3, …): audio after a shrunk size is refused.
  */
-async function hiddenAudioProblem(file: FileHandle, fileSize: number, dataStart: number, declared: number): Promise<string | null> {
+async function hiddenAudioProblem(file: ByteReader, fileSize: number, dataStart: number, declared: number): Promise<string | null> {
   // 0: a writer that never went back to fill in the size (ffmpeg then reads to the end).
   if (declared === 0 || declared === SIZE_IN_DS64) return null
   let offset = dataStart + declared + (declared & 1)
   for (let chunks = 0; offset + 8 <= fileSize; chunks++) {
-    const header = await readAt(file, offset, 8)
+    const header = await file.readAt(offset, 8)
     const size = header.readUInt32LE(4)
     const isChunkId = [...header.subarray(0, 4)].every((byte) => byte >= 0x20 && byte <= 0x7e)
     if (chunks >= MOST_CHUNKS || !isChunkId || offset + 8 + size > fileSize) {
@@ -97,7 +97,3 @@ async function hiddenAudioProblem(file: FileHandle, fileSize: number, dataStart:
   return null
 }
 
-async function readAt(file: FileHandle, position: number, length: number): Promise<Buffer> {
-  const { buffer, bytesRead } = await file.read(Buffer.alloc(length), 0, length, position)
-  return buffer.subarray(0, bytesRead)
-}

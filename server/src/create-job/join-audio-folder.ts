@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { IsUuid } from 'typebox/format'
-import type { JoinRecordings } from '../audio/join-recordings.ts'
+import type { JoinInput, JoinRecordings } from '../audio/join-recordings.ts'
 import type { Db } from '../db/database.ts'
 import { HttpError } from '../http-error.ts'
 import { uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
@@ -43,7 +43,7 @@ export async function joinIntoFolder(deps: JoinDeps, recordings: readonly Stored
   const workDir = path.join(deps.workRoot, randomUUID())
   await mkdir(workDir, { recursive: true })
   try {
-    const joined = await withLocalFiles(deps.storage, recordings, (inputs) => deps.join(inputs, workDir))
+    const joined = await withFfmpegInputs(deps.storage, recordings, (inputs) => deps.join(inputs, workDir))
     const name = `${JOINED_RECORDING_NAME}.${joined.extension}`
     return await receiveUpload(deps.storage, { filename: name, file: createReadStream(joined.filePath) }, audioFileChecks(folder, allowed, name))
   } finally {
@@ -51,12 +51,12 @@ export async function joinIntoFolder(deps: JoinDeps, recordings: readonly Stored
   }
 }
 
-/** Runs `use` with every recording on local disk at once (storage may have to fetch each one). */
-function withLocalFiles<T>(storage: FileStorage, recordings: readonly StoredRecording[], use: (inputs: { filePath: string; fileName: string }[]) => Promise<T>): Promise<T> {
-  const next = (index: number, inputs: { filePath: string; fileName: string }[]): Promise<T> => {
+/** Runs `use` with where ffmpeg reads every recording (a path, or a presigned URL on object storage). */
+function withFfmpegInputs<T>(storage: FileStorage, recordings: readonly StoredRecording[], use: (inputs: JoinInput[]) => Promise<T>): Promise<T> {
+  const next = (index: number, inputs: JoinInput[]): Promise<T> => {
     const recording = recordings[index]
     if (!recording) return use(inputs)
-    return storage.withLocalFile(recording.key, (filePath) => next(index + 1, [...inputs, { filePath, fileName: recording.fileName }]))
+    return storage.withFfmpegInput(recording.key, (input) => next(index + 1, [...inputs, { filePath: input, fileName: recording.fileName }]))
   }
   return next(0, [])
 }

@@ -12,7 +12,6 @@
 // rows and the total are written last. A crash leaves a reservation whose lease is no longer renewed:
 // the upload-folder sweep clears it, and any file committed under its prefix, soon after the lease ends.
 import { randomUUID } from 'node:crypto'
-import { open } from 'node:fs/promises'
 import type { FastifyRequest } from 'fastify'
 import { AUDIO_MAX_BYTES, AUDIO_MAX_FILES, CALCULATE_COST_FIELDS, FOLDER_TOKEN_LIFETIME_HOURS, JOIN_VALUE } from '@contract/create-job.ts'
 import { AudioMeasureError, type MeasureAudioFile } from '../audio/measure-with-ffmpeg.ts'
@@ -22,7 +21,7 @@ import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
 import { uploadFolderPrefix, uploadFoldersRepository } from '../repositories/upload-folders-repository.ts'
 import { RESUMABLE_UPLOAD_MESSAGES as RM } from '../resumable-uploads/resumable-upload-messages.ts'
-import { removeStagedFile, type ResumableUploads } from '../resumable-uploads/tus-server.ts'
+import type { ResumableUploads } from '../resumable-uploads/tus-server.ts'
 import { safeFileName, type FileStorage } from '../storage/file-storage.ts'
 import { readFilesForm, undoAll, type FilesForm } from '../uploads/multipart-form.ts'
 import { receiveUpload, type ReceivedUpload } from '../uploads/receive-upload.ts'
@@ -43,7 +42,7 @@ export interface AudioFolderDeps {
   /** The process's one measurer: it bounds how many ffmpeg runs go at once. */
   measure: MeasureAudioFile
   /** Where finished tus uploads are staged (`upload_ids`); without it the field is refused. */
-  resumableUploads?: Pick<ResumableUploads, 'stagedPath' | 'directory'>
+  resumableUploads?: Pick<ResumableUploads, 'staging'>
   /** Joins recordings for `join` (the process's one bounded joiner and its work folder). */
   joining?: Omit<JoinDeps, 'storage'>
 }
@@ -137,7 +136,7 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
       )
     })
     // The copies are in the clerk's storage now: the staged files go (their rows stay, marked used).
-    for (const id of uploadIds) await removeStagedFile(deps.resumableUploads!.directory, id)
+    for (const id of uploadIds) await deps.resumableUploads!.staging.remove(id)
     return { token, files: files.map((file, index) => ({ fileName: file.fileName, size: file.size, durationMs: durations[index]! })), totalMs, expiresAt }
   } catch (error) {
     if (form) await undoAll(form.files)
@@ -169,14 +168,11 @@ async function receiveFinishedUpload(
   if (!resumableUploads || allIds.indexOf(id) !== allIds.lastIndexOf(id)) throw notReady
   const row = await resumableUploadsRepository.findOwned(db, userId, id)
   if (!row || !row.finishedAt || row.usedAt || row.expiresAt <= new Date()) throw notReady
-  // Opened here, once: the clerk may take the upload back (DELETE) or the sweep remove it at any moment,
-  // and an open file is read whole even if its name goes meanwhile. A path opened later by a stream
-  // would fail with nobody listening yet, and that error stopped the whole server.
-  const staged = await open(resumableUploads.stagedPath(id), 'r').catch(() => null)
-  if (!staged) throw notReady
-  const file = staged.createReadStream()
+  // Opened here, once: the clerk may take the upload back (DELETE) or the sweep remove it at any moment
+  // (upload-staging.ts openFinished).
+  const file = await resumableUploads.staging.openFinished(id)
+  if (!file) throw notReady
   try {
-    if (!(await staged.stat()).isFile()) throw notReady
     const name = safeFileName(givenName ?? row.fileName, 'audio')
     return await receiveUpload(storage, { filename: name, file }, audioFileChecks(folder, allowed, name))
   } finally {
@@ -240,7 +236,7 @@ async function knownReportType(db: Db, sent: string | undefined): Promise<number
  * refused file in the order sent.
  */
 async function measureAll({ storage, measure }: AudioFolderDeps, files: ReceivedUpload[]): Promise<number[]> {
-  const results = await Promise.allSettled(files.map((file) => storage.withLocalFile(file.key, (filePath) => measure(filePath, file.fileName))))
+  const results = await Promise.allSettled(files.map((file) => storage.withFfmpegInput(file.key, (input) => measure(input, file.fileName))))
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) throw measureRefusal(failed.reason)
   return results.map((result) => Math.round((result as PromiseFulfilledResult<number>).value * 1000))

@@ -2,40 +2,37 @@
 // arrives in as many PATCH requests as the connection needs, each resuming at the last byte the server
 // acknowledged (README, API notes: uploads that resume).
 //
-// The bytes are staged by @tus/file-store in DATA_DIR/resumable-uploads, one file per upload plus its
-// `.json` description: a folder every process on the same data folder reads, so any of them can resume
-// an upload another began (issue 27 may move the staging to object storage with @tus/s3-store). The
-// staged file is not the clerk's stored file: calculate-cost checks and measures a finished upload
-// exactly as it does a multipart one and copies it into the clerk's storage through file-storage.ts.
+// Where the bytes are staged follows the storage settings (upload-staging.ts): on local disk,
+// @tus/file-store in DATA_DIR/resumable-uploads, a folder every process on the same data folder reads;
+// with S3_BUCKET, @tus/s3-store keeps each upload as a multipart upload in the bucket, so any process
+// on the same bucket and database resumes an upload another began
+// (docs/decisions/resumable-uploads-on-object-storage.md). The staged upload is not the clerk's stored
+// file: calculate-cost checks and measures a finished upload exactly as it does a multipart one and
+// copies it into the clerk's storage through file-storage.ts.
 //
 // Who owns an upload is a database row (resumable_uploads), written at creation; the route checks it
 // before tus sees any other request. Only the route's checks and these hooks decide; tus answers the
 // protocol.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { open, rm } from 'node:fs/promises'
-import path from 'node:path'
-import { FileStore } from '@tus/file-store'
 import { MemoryLocker, Server, type Locker, type Upload } from '@tus/server'
 import { AUDIO_MAX_BYTES } from '@contract/create-job.ts'
+import type { StorageSetting } from '../config.ts'
 import type { Db } from '../db/database.ts'
 import { lookupsRepository } from '../repositories/lookups-repository.ts'
 import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
-import { extensionOf, HEAD_BYTES, safeFileName } from '../storage/file-storage.ts'
+import { extensionOf, safeFileName } from '../storage/file-storage.ts'
 import { contentMatchesExtension } from '../uploads/file-signatures.ts'
 import { RESUMABLE_UPLOAD_MESSAGES as M } from './resumable-upload-messages.ts'
+import { createUploadStaging, type UploadStaging } from './upload-staging.ts'
 import { FINISHED_UPLOAD_LIFETIME_MS, MAX_UNUSED_UPLOADS, UNFINISHED_UPLOAD_LIFETIME_MS } from './upload-limits.ts'
 
-/** Where the uploads are staged, inside the data folder. */
-export const RESUMABLE_UPLOADS_FOLDER = 'resumable-uploads'
+export { RESUMABLE_UPLOADS_FOLDER } from './upload-staging.ts'
 
 export interface ResumableUploads {
   tus: Server
-  store: FileStore
-  /** The folder of the staged files. */
-  directory: string
-  /** The staged file of an upload (finished or not). */
-  stagedPath(id: string): string
+  /** Where the uploads' bytes are staged (local disk or the bucket), and how to read and remove them. */
+  staging: UploadStaging
   /** Tells the hooks who sent this request (the route has authenticated it). */
   setClerk(request: IncomingMessage, userId: string): void
 }
@@ -46,13 +43,12 @@ const refusal = (status_code: number, body: string) => ({ status_code, body })
 /** The Node request under tus's web Request (srvx keeps it there). */
 const nodeRequestOf = (req: Request) => (req as Request & { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req
 
-export function createResumableUploads({ db, dataDir, mountPath, locker }: { db: Db; dataDir: string; mountPath: string; locker?: Locker }): ResumableUploads {
-  const directory = path.join(dataDir, RESUMABLE_UPLOADS_FOLDER)
+export function createResumableUploads({ db, dataDir, storage = { kind: 'local' }, mountPath, locker }: { db: Db; dataDir: string; storage?: StorageSetting; mountPath: string; locker?: Locker }): ResumableUploads {
   // The store's own deleteExpired is never called: it took finished uploads too (their `.json` keeps
   // offset 0, so size !== offset holds for every upload; tus-node-server's known trap). The sweep
   // works from the database rows instead (tasks/resumable-upload-sweep.ts). The expiration here only
   // makes tus send Upload-Expires and answer 410 to a PATCH of an expired upload.
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_LIFETIME_MS })
+  const staging = createUploadStaging(storage, dataDir, UNFINISHED_UPLOAD_LIFETIME_MS)
   const clerks = new WeakMap<IncomingMessage, string>()
   const clerkOf = (req: Request) => {
     const node = nodeRequestOf(req)
@@ -61,11 +57,9 @@ export function createResumableUploads({ db, dataDir, mountPath, locker }: { db:
     if (!userId) throw refusal(404, M.notFound)
     return userId
   }
-  const stagedPath = (id: string) => path.join(directory, id)
-
   const tus = new Server({
     path: mountPath,
-    datastore: store,
+    datastore: staging.datastore,
     // The portal is served from the same origin: the Location header is a path, whatever the proxy.
     relativeLocation: true,
     // The embedded PGlite allows one process only, so the in-process locker is exact there; with
@@ -100,9 +94,9 @@ export function createResumableUploads({ db, dataDir, mountPath, locker }: { db:
     async onUploadFinish(_req, upload) {
       const row = await resumableUploadsRepository.findById(db, upload.id)
       const fileName = row?.fileName ?? 'audio'
-      if (!contentMatchesExtension(extensionOf(fileName), await readHead(stagedPath(upload.id)))) {
+      if (!contentMatchesExtension(extensionOf(fileName), await staging.readHead(upload.id))) {
         // Refused as the multipart path refuses it, and nothing of it stays.
-        await removeUpload(directory, db, upload.id)
+        await removeUpload(staging, db, upload.id)
         throw refusal(400, M.wrongContent(fileName))
       }
       const now = new Date()
@@ -116,34 +110,16 @@ export function createResumableUploads({ db, dataDir, mountPath, locker }: { db:
     resumableUploadsRepository.remove(db, id).catch(() => undefined)
   })
 
-  return { tus, store, directory, stagedPath, setClerk: (request, userId) => clerks.set(request, userId) }
+  return { tus, staging, setClerk: (request, userId) => clerks.set(request, userId) }
 }
 
 /**
- * Removes an upload's staged file and its `.json` (FileKvStore's name for it; either may be gone
- * already), then its row: files first, so a failure leaves the row for the next sweep to try again.
+ * Removes an upload's staged bytes (either part may be gone already), then its row: the bytes first, so
+ * a failure leaves the row for the next sweep to try again.
  */
-export async function removeUpload(directory: string, db: Db, id: string): Promise<void> {
-  await removeStagedFile(directory, id)
+export async function removeUpload(staging: UploadStaging, db: Db, id: string): Promise<void> {
+  await staging.remove(id)
   await resumableUploadsRepository.remove(db, id)
-}
-
-/** Removes an upload's staged file and its `.json`, keeping its row. */
-export async function removeStagedFile(directory: string, id: string): Promise<void> {
-  const staged = path.join(directory, id)
-  await rm(staged, { force: true })
-  await rm(`${staged}.json`, { force: true })
-}
-
-async function readHead(filePath: string): Promise<Buffer> {
-  const file = await open(filePath, 'r')
-  try {
-    const head = Buffer.alloc(HEAD_BYTES)
-    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0)
-    return head.subarray(0, bytesRead)
-  } finally {
-    await file.close()
-  }
 }
 
 export type { Upload }

@@ -37,6 +37,12 @@ export interface SavedFile {
   head: Buffer
 }
 
+/**
+ * Where ffmpeg reads a stored file: a path on local disk, or an http(s) URL. Kept apart by kind, so
+ * each is read with only its own protocols (a path is never taken for a URL, nor a URL for a path).
+ */
+export type FfmpegInput = { kind: 'file'; path: string } | { kind: 'url'; url: string }
+
 /** Inclusive byte positions, as in an HTTP Range header. */
 export interface ByteRange {
   start: number
@@ -78,6 +84,13 @@ export interface FileStorage {
    * remove that once `use` settles. Rejects when there is no such file.
    */
   withLocalFile<T>(key: string, use: (filePath: string) => Promise<T>): Promise<T>
+  /**
+   * Runs `use` with where ffmpeg can read the committed file at `key` without a copy on local disk first
+   * (audio/ffmpeg-input.ts): local disk hands its own file's path, object storage a short-lived presigned
+   * GET URL (ffmpeg seeks over HTTP Range, e.g. to an M4A's index at the end). Rejects when there is no
+   * such file.
+   */
+  withFfmpegInput<T>(key: string, use: (input: FfmpegInput) => Promise<T>): Promise<T>
   remove(key: string): Promise<void>
   /** Removes everything under a folder-like prefix, e.g. a clerk's "clerks/<id>/". */
   removePrefix(prefix: string): Promise<void>

@@ -54,6 +54,13 @@ export function createLocalStorage(root: string): FileStorage {
     }
   }
 
+  const withLocalFile: FileStorage['withLocalFile'] = async (key, use) => {
+    const full = pathOf(key)
+    const info = await stat(full).catch(() => null)
+    if (!info?.isFile()) throw new Error(`no stored file at ${key}`)
+    return use(full)
+  }
+
   return {
     async beginUpload(key, { maxBytes }) {
       const target = pathOf(key)
@@ -88,12 +95,10 @@ export function createLocalStorage(root: string): FileStorage {
       return null
     },
 
-    async withLocalFile(key, use) {
-      const full = pathOf(key)
-      const info = await stat(full).catch(() => null)
-      if (!info?.isFile()) throw new Error(`no stored file at ${key}`)
-      return use(full)
-    },
+    withLocalFile,
+
+    // ffmpeg reads the stored file itself: it is on local disk already.
+    withFfmpegInput: (key, use) => withLocalFile(key, (filePath) => use({ kind: 'file', path: filePath })),
 
     async remove(key) {
       const full = pathOf(key)

@@ -36,6 +36,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3'
 import { RESUMABLE_UPLOADS_FOLDER } from '../resumable-uploads/tus-server.ts'
+import { withPresignedFfmpegInput } from './s3-ffmpeg-input.ts'
 import { FileTooLargeError, HEAD_BYTES, StorageFullError, type FileStorage, type PendingUpload, type SavedFile } from './file-storage.ts'
 import { PENDING_UPLOAD_KEEP_ALIVE_MS, UPLOADS_IN_PROGRESS_FOLDER } from './local-storage.ts'
 
@@ -152,6 +153,9 @@ export function createS3Storage(client: S3Client, bucket: string, options: S3Sto
         await rm(folder, { recursive: true, force: true })
       }
     },
+
+    // ffmpeg reads the object over a presigned URL: a 2 GB recording is never copied to local disk first.
+    withFfmpegInput: (key, use) => withPresignedFfmpegInput(client, bucket, checkKey(key), use),
 
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }))

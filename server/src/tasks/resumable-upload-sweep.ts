@@ -1,6 +1,7 @@
 // Sweeps the resumable (tus) uploads at start in each server process, and every quarter of an hour on
 // the work queue's schedule (in one process):
-// an upload past its expiry loses its staged file and `.json`, then its row. Unfinished uploads expire
+// an upload past its expiry loses its staged bytes (a file and its `.json`, or on object storage its
+// multipart upload and objects), then its row. Unfinished uploads expire
 // 24 h after creation, finished unused ones as long after finishing as a priced folder lives, used
 // ones keep only a row (their staged file went when calculate-cost took them; their audio belongs to
 // an upload folder, which this sweep never touches). Driven by the rows, never by @tus/file-store's
@@ -9,6 +10,7 @@
 import type { FastifyInstance } from 'fastify'
 import { resumableUploadsRepository } from '../repositories/resumable-uploads-repository.ts'
 import { removeUpload } from '../resumable-uploads/tus-server.ts'
+import { UNFINISHED_UPLOAD_LIFETIME_MS } from '../resumable-uploads/upload-limits.ts'
 import { removeInBatches } from './remove-in-batches.ts'
 import type { PeriodicTask } from './scheduled-task.ts'
 
@@ -19,8 +21,11 @@ export async function sweepResumableUploads(app: FastifyInstance, now = new Date
   const { db } = app.database
   const removed = await removeInBatches(
     (limit) => resumableUploadsRepository.expired(db, now, limit),
-    (upload) => removeUpload(app.resumableUploads.directory, db, upload.id),
+    (upload) => removeUpload(app.resumableUploads.staging, db, upload.id),
   )
+  // On object storage, unfinished uploads no row leads to any more (upload-staging.ts).
+  const leftovers = await app.resumableUploads.staging.sweepLeftovers(new Date(now.getTime() - UNFINISHED_UPLOAD_LIFETIME_MS))
+  if (leftovers > 0) app.log.info({ leftovers }, 'leftover resumable uploads swept from object storage')
   if (removed > 0) app.log.info({ removed }, 'expired resumable uploads swept')
   return removed
 }

@@ -276,7 +276,7 @@ describe('resumable uploads (tus)', () => {
     expect(sha256(readFileSync(staged(location)))).toBe(sha256(wav))
     // Why the sweep works from the rows: the store keeps offset 0 in its `.json`, so its cleanup takes
     // this finished upload as unfinished. (Should a later @tus/file-store fix that, this line says so.)
-    expect(await t.app.resumableUploads.store.deleteExpired()).toBe(1)
+    expect(await t.app.resumableUploads.staging.datastore.deleteExpired()).toBe(1)
     expect(existsSync(staged(location))).toBe(false)
   })
 })
