@@ -173,7 +173,7 @@ async function withBusyClerk(run: (serverUrl: string) => Promise<void>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-bench-busy-'))
   const seeding = performance.now()
   await seedBusyClerk(dataDir, BUSY_JOBS)
-  console.log(`\nA clerk with ${BUSY_JOBS.toLocaleString('en-GB')} jobs in range (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`)
+  console.log(`\nA clerk with ${BUSY_JOBS.toLocaleString('en-GB')} jobs in range, made as the operator's demo-jobs --count ${BUSY_JOBS} makes them (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s)`)
   const server = await startServer({ dataDir, env: { DEMO_ACCOUNT: 'false', LOG_LEVEL: 'error' } })
   try {
     await run(server.url)
