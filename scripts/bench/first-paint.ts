@@ -1,6 +1,7 @@
 // The first paint on a tablet: Lighthouse 11 (mobile form factor, its default simulated slow 4G and
-// 4x CPU slowdown) against the built portal served by the real server, median of 3 runs, for /login
-// and for /my-jobs signed in as the demo clerk.
+// 4x CPU slowdown) against the built portal served by the real server, median of 5 runs, for /login
+// and for /my-jobs signed in as the demo clerk; each run alternated with the build before (portal-builds.ts),
+// each build served by a server of its own holding the same jobs.
 //
 // Signing in: the portal keeps its session in sessionStorage, which belongs to one tab. So Lighthouse
 // is given a Puppeteer page (its documented Node API) in which the demo clerk first signed in through
@@ -19,11 +20,14 @@ import puppeteer, { ProtocolError, TimeoutError, type Browser } from 'puppeteer-
 import { chromiumPath } from '../../tests/e2e/support/chromium.ts'
 import { startServer, type RunningServer } from '../../tests/e2e/support/server.ts'
 import { ROOT } from './paths.ts'
+import type { PortalBuild } from './portal-builds.ts'
 
 export const DEMO_CLERK = { email: 'demo.clerk@example.com', password: 'Inspect-Demo-2026' }
 /** The jobs the demo clerk gets on the server's first start. */
 export const DEMO_SEEDED_JOBS = 12
-const RUNS = 3
+const RUNS = 5
+/** Loads tried for one run before the route counts as not measured on that build. */
+const ATTEMPTS = 3
 
 export interface PaintFigures {
   route: string
@@ -43,7 +47,15 @@ export interface PaintFigures {
   accessibilityFindings: string[]
 }
 
-export type FirstPaintResult = { jobs: number; routes: PaintFigures[] } | { jobs: number; skipped: string }
+/** One build's figures for a route (the median run), or why they could not be recorded. */
+export type BuildPaint = { label: string } & ({ figures: PaintFigures } | { notMeasured: string })
+export interface RoutePaint {
+  route: string
+  /** In the order of the builds given: the build before first. */
+  builds: BuildPaint[]
+}
+
+export type FirstPaintResult = { jobs: number; routes: RoutePaint[] } | { jobs: number; skipped: string }
 
 const FLAGS: Flags = {
   output: 'json',
@@ -117,11 +129,11 @@ function figures(route: string, result: RunnerResult): PaintFigures {
  * Lighthouse's viewer, and its trace (with V8's JavaScript samples) beside it, to open in Chromium's
  * Performance panel: the report names a long task, the trace says which functions made it.
  */
-function saveReport(route: string, run: number, result: RunnerResult): void {
+function saveReport(route: string, build: string, run: number, result: RunnerResult): void {
   const folder = process.env.FIRST_PAINT_REPORTS
   if (!folder) return
   mkdirSync(folder, { recursive: true })
-  const name = `${route.slice(1)}-${run + 1}`
+  const name = `${route.slice(1)}-${build.split(' ')[0]}-${run + 1}`
   writeFileSync(path.join(folder, `${name}.json`), JSON.stringify(result.lhr))
   writeFileSync(path.join(folder, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace))
 }
@@ -161,7 +173,7 @@ async function signIn(browser: Browser, baseUrl: string) {
  * Failures to record a load, which say nothing of the page: Lighthouse's own (`runtimeError`), and
  * Puppeteer's when Chromium does not answer a protocol call in time (thrown, during the sign-in or
  * Lighthouse's load). On this 2-core machine about one load in four or five ends on one of them.
- * Such a run is made again, once per route.
+ * Such a load is made again, up to ATTEMPTS times a run.
  */
 const RECORDING_FAILURES = ['NO_NAVSTART', 'NO_FCP', 'PROTOCOL_TIMEOUT']
 
@@ -193,23 +205,50 @@ async function measureOnce(
   }
 }
 
-async function measureRoute(browser: Browser, baseUrl: string, route: string, signedIn: boolean): Promise<PaintFigures> {
-  const runs: PaintFigures[] = []
-  let retried = false
-  while (runs.length < RUNS) {
+/**
+ * One recorded load of `route`: tried up to ATTEMPTS times, since a failure to record says nothing of
+ * the page; the last failure's words when none was recorded. A signed-in load that ended elsewhere (the
+ * sign-in lost under load) is not a load of `route`, and is tried again the same way.
+ */
+async function recordedLoad(browser: Browser, baseUrl: string, route: string, signedIn: boolean, label: string): Promise<RunnerResult | { unrecorded: string }> {
+  let failure = ''
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const result = await measureOnce(browser, baseUrl, route, signedIn)
-    if ('unrecorded' in result) {
-      if (retried) throw new Error(`A second load of ${route} could not be recorded (${result.unrecorded})`)
-      console.log(`  (a load of ${route} was not recorded and is made again: ${result.unrecorded})`)
-      retried = true
-      continue
+    if ('unrecorded' in result) failure = result.unrecorded
+    else {
+      const landed = new URL(result.lhr.finalDisplayedUrl).pathname
+      if (landed === route) return result
+      failure = `the load ended on ${landed}`
     }
-    const landed = new URL(result.lhr.finalDisplayedUrl).pathname
-    if (landed !== route) throw new Error(`Lighthouse's load of ${route} ended on ${landed}`)
-    runs.push(figures(route, result))
-    saveReport(route, runs.length - 1, result)
+    if (attempt < ATTEMPTS) console.log(`  (a load of ${route}, ${label}, was not recorded and is made again: ${failure})`)
   }
-  return median(runs)
+  return { unrecorded: `${ATTEMPTS} loads in a row were not recorded, the last: ${failure}` }
+}
+
+/** RUNS runs of `route` on each server, alternated (before, after, before, after...); each build's median run. */
+async function measureRoute(browser: Browser, servers: { label: string; url: string }[], route: string, signedIn: boolean): Promise<RoutePaint> {
+  const runs = new Map(servers.map(({ label }) => [label, [] as PaintFigures[]]))
+  const notMeasured = new Map<string, string>()
+  for (let run = 0; run < RUNS; run++) {
+    for (const { label, url } of servers) {
+      if (notMeasured.has(label)) continue
+      const result = await recordedLoad(browser, url, route, signedIn, label)
+      if ('unrecorded' in result) {
+        console.log(`  (${route}, ${label}: not measured, going on with the others: ${result.unrecorded})`)
+        notMeasured.set(label, result.unrecorded)
+        continue
+      }
+      runs.get(label)!.push(figures(route, result))
+      saveReport(route, label, run, result)
+    }
+  }
+  return {
+    route,
+    builds: servers.map(({ label }) => {
+      const reason = notMeasured.get(label)
+      return reason === undefined ? { label, figures: median(runs.get(label)!) } : { label, notMeasured: reason }
+    }),
+  }
 }
 
 /** Gives the demo clerk `extra` more jobs through the operator command line; the refusal's words otherwise. */
@@ -228,26 +267,33 @@ async function addDemoJobs(server: RunningServer, extra: number): Promise<string
 
 /**
  * Lighthouse on /login and on /my-jobs for the demo clerk holding `jobs` jobs (12, the seeded ones,
- * or more added with `npm run ops -- demo-jobs`). When the server refuses that many, the result says
- * why instead of measuring another count.
+ * or more added with `npm run ops -- demo-jobs`), on each of `builds` (portal-builds.ts), each served
+ * by a server of its own on a data folder of its own holding the same jobs. When the server refuses
+ * that many, the result says why instead of measuring another count.
  */
-export async function measureFirstPaint(jobs = DEMO_SEEDED_JOBS): Promise<FirstPaintResult> {
-  const server = await startServer({ env: { LOG_LEVEL: 'error' } })
+export async function measureFirstPaint(builds: PortalBuild[], jobs = DEMO_SEEDED_JOBS): Promise<FirstPaintResult> {
+  const servers: RunningServer[] = []
   // Launched as Lighthouse's own command line launches it (chrome-launcher, then Puppeteer attached):
   // Chromium started by puppeteer.launch, with Puppeteer's default switches, records no navigation
   // start in Lighthouse 11's trace (NO_NAVSTART).
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
+  let chrome: chromeLauncher.LaunchedChrome | undefined
+  let browser: Browser | undefined
   try {
+    for (const build of builds) servers.push(await startServer({ portalDir: build.portalDir, env: { LOG_LEVEL: 'error' } }))
     if (jobs > DEMO_SEEDED_JOBS) {
-      const refused = await addDemoJobs(server, jobs - DEMO_SEEDED_JOBS)
-      if (refused) return { jobs, skipped: refused }
+      for (const server of servers) {
+        const refused = await addDemoJobs(server, jobs - DEMO_SEEDED_JOBS)
+        if (refused) return { jobs, skipped: refused }
+      }
     }
-    const routes = [await measureRoute(browser, server.url, '/login', false), await measureRoute(browser, server.url, '/my-jobs', true)]
+    chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
+    const measured = builds.map((build, i) => ({ label: build.label, url: servers[i]!.url }))
+    const routes = [await measureRoute(browser, measured, '/login', false), await measureRoute(browser, measured, '/my-jobs', true)]
     return { jobs, routes }
   } finally {
-    await browser.disconnect()
-    chrome.kill()
-    await server.stop()
+    await browser?.disconnect()
+    chrome?.kill()
+    await Promise.all(servers.map((server) => server.stop()))
   }
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { DatabaseSetting } from '../config.ts'
+import { createDataFolderApart, holdsDatabase } from './pglite-data-folder.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -56,6 +57,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   // A 16 MB page cache, not PostgreSQL's 128 MB: it lives in WebAssembly memory, which never shrinks,
   // and thousands of jobs are a few MB of data (decisions.md, Performance: a server that stays responsive).
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+  // A first start creates the database apart, so that its creation's memory is not the server's to keep.
+  if (!loadDataDir && !dataDir.startsWith('memory://') && !holdsDatabase(dataDir)) await createDataFolderApart(dataDir, startParams)
   const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir, startParams } : { startParams })
   const db = drizzle({ client, schema, casing: 'snake_case' })
   return {
