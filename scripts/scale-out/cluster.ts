@@ -1,0 +1,95 @@
+// The whole of a scaled-out install on this machine: PostgreSQL 15 (started as the tests start it),
+// a local SMTP catcher, the stand-in speech-to-text engine, N product processes sharing the database,
+// one data folder, the JWT secret and the operator token, and nginx in front on deploy/nginx.conf.
+// Files live on local disk in one shared DATA_DIR until the S3-protocol server lands
+// (tests/support/object-storage-server.ts, branch s3-storage).
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startPostgres, type PostgresServer } from '../../server/test/support/postgres-server.ts'
+import { startStandInEngine, type StandInEngine } from '../../server/test/support/stand-in-engine.ts'
+import { startMailbox } from '../../tests/e2e/support/mailbox.ts'
+import { PROXY_ADDRESS, startNginx, type Nginx } from './nginx.ts'
+import { buildServerIfNeeded, freePort, startProductProcess, type ProductProcess } from './product-process.ts'
+
+export interface Cluster {
+  nginx: Nginx
+  processes: ProductProcess[]
+  postgres: PostgresServer
+  databaseUrl: string
+  dataDir: string
+  engine: StandInEngine
+  /** Where the SMTP catcher writes each message (.eml). */
+  mailDir: string
+  opsToken: string
+  stop(): Promise<void>
+}
+
+export interface ClusterOptions {
+  processes: number
+  /** Settings for every process on top of the shared ones (LOG_LEVEL, LIST_CACHE_MB…). */
+  env?: Record<string, string>
+  /** Run on this database instead of a new one (the bench seeds it first). */
+  postgres?: { server: PostgresServer; databaseUrl: string }
+  /** Run on this data folder (kept at stop). */
+  dataDir?: string
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const stops: Array<() => Promise<unknown>> = []
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error('while stopping:', error))
+  }
+  try {
+    let postgres = options.postgres?.server
+    let databaseUrl = options.postgres?.databaseUrl
+    if (!postgres || !databaseUrl) {
+      const started = await startPostgres()
+      stops.push(() => started.stop())
+      const admin = new pg.Client({ connectionString: started.adminUrl })
+      await admin.connect()
+      await admin.query('create database inspectscribe')
+      await admin.end()
+      postgres = started
+      databaseUrl = started.urlFor('inspectscribe')
+    }
+    const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'inspectscribe-scale-out-')))
+    if (!options.dataDir) stops.push(() => rm(dataDir, { recursive: true, force: true }))
+    const mailbox = await startMailbox()
+    stops.push(() => mailbox.stop())
+    const engine = await startStandInEngine()
+    stops.push(() => engine.close())
+    await buildServerIfNeeded()
+
+    const ports = await Promise.all(Array.from({ length: options.processes }, () => freePort()))
+    const nginxPort = await freePort()
+    const opsToken = randomBytes(24).toString('hex')
+    const shared: Record<string, string> = {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORTAL_DIR: path.join(dataDir, 'no-portal'), // API only: the portal is not what this run proves
+      PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      OPS_TOKEN: opsToken,
+      SMTP_URL: mailbox.smtpUrl,
+      TRANSCRIBE_URL: engine.url,
+      TRUST_PROXY: PROXY_ADDRESS,
+      DEMO_ACCOUNT: 'false',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    }
+    // All at once on an empty database: migrations take turns through their advisory lock.
+    const processes = ports.map((port, index) => startProductProcess(`process ${index + 1}`, port, shared))
+    stops.push(() => Promise.all(processes.map((product) => product.stop())))
+    await Promise.all(processes.map((product) => product.ready()))
+    const nginx = await startNginx(nginxPort, ports)
+    stops.push(() => nginx.stop())
+
+    return { nginx, processes, postgres, databaseUrl, dataDir, engine, mailDir: mailbox.dir, opsToken, stop: stopAll }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}
