@@ -67,6 +67,8 @@ declare module 'fastify' {
     resumableUploads: ResumableUploads
     /** The work queue (pg-boss on the app's database): enqueue jobs, handle queues, schedules. */
     queue: WorkQueue
+    /** Set once the process is told to stop (stop-gracefully.ts): /api/health/ready answers 503 from then on. */
+    stopping: boolean
   }
 }
 
@@ -131,6 +133,7 @@ export async function buildApp({ config, database, logger, logController, mailer
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.decorate('config', config)
+  app.decorate('stopping', false)
   app.decorate('database', database)
   app.decorate('mailer', mailer ?? createMailer(config.mail, app.log))
   app.decorate('outbox', createOutbox(database.db, app.mailer, app.log))

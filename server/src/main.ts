@@ -7,6 +7,7 @@ import { prepareDatabase } from './db/prepare.ts'
 import { DEMO_CLERK } from './db/seed-data.ts'
 import { seedDemoClerkJobs } from './jobs/demo-jobs.ts'
 import { terminalLogging } from './logging.ts'
+import { STOP_HARD_LIMIT_MS, stopGracefully } from './stop-gracefully.ts'
 import { TRANSCRIPTION_OFF, watchEngineAtStart } from './transcription/engine-at-start.ts'
 
 async function main(): Promise<void> {
@@ -37,11 +38,11 @@ async function main(): Promise<void> {
   }
 
   const stopEngineWatch = new AbortController()
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: STOP_HARD_LIMIT_MS }, async ({ signal, err }) => {
     stopEngineWatch.abort()
     if (err) app.log.error({ err }, 'stopping after an unexpected error')
     else app.log.info({ signal }, 'stopping')
-    await app.close()
+    await stopGracefully(app)
   })
 
   await app.listen({ port: config.port, host: config.host })

@@ -88,6 +88,12 @@ export interface FileStorage {
    * Safe while other uploads run, in this process or another.
    */
   sweep(options: { staleBefore: Date }): Promise<SweepResult>
+  /**
+   * Resolves when the storage can take writes now, cheaply (GET /api/health/ready asks it for a load
+   * balancer, every few seconds); rejects with the reason otherwise. Local disk writes and removes an
+   * empty file in its uploads-in-progress folder; object storage asks for the bucket (HeadBucket).
+   */
+  ready(): Promise<void>
 }
 
 /** Stores a whole stream at `key` (begin, write, commit); nothing stays behind when it fails. */

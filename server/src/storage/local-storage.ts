@@ -5,7 +5,7 @@
 // A key can never reach outside the storage folder, nor into `.tmp`.
 import { randomUUID } from 'node:crypto'
 import { createWriteStream, type Dirent } from 'node:fs'
-import { lstat, mkdir, open as openFile, readdir, rename, rm, rmdir, stat, utimes } from 'node:fs/promises'
+import { lstat, mkdir, open as openFile, readdir, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -117,6 +117,15 @@ export function createLocalStorage(root: string): FileStorage {
         staleUploads += 1
       }
       return { staleUploads, emptyFolders: await sweepEmptyFolders(resolved, tempFolder) }
+    },
+
+    async ready() {
+      // A real write where uploads are written (not access(W_OK), which says yes to root on a read-only
+      // folder); an empty file the sweep would also take if the process died just after making it.
+      await mkdir(tempFolder, { recursive: true })
+      const probe = path.join(tempFolder, `ready-${randomUUID()}`)
+      await writeFile(probe, '', { flag: 'wx' })
+      await rm(probe, { force: true })
     },
   }
 }
