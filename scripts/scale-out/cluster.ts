@@ -4,7 +4,7 @@
 // Files live on local disk in one shared DATA_DIR until the S3-protocol server lands
 // (tests/support/object-storage-server.ts, branch s3-storage).
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -17,6 +17,8 @@ import { buildServerIfNeeded, freePort, startProductProcess, type ProductProcess
 export interface Cluster {
   nginx: Nginx
   processes: ProductProcess[]
+  /** The processes that failed when all started at once on the empty database (each then started alone). */
+  startProblems: string[]
   postgres: PostgresServer
   databaseUrl: string
   dataDir: string
@@ -24,6 +26,8 @@ export interface Cluster {
   /** Where the SMTP catcher writes each message (.eml). */
   mailDir: string
   opsToken: string
+  /** Writes nginx's logs and each process's output into a new folder; answers its path. */
+  saveLogs(): Promise<string>
   stop(): Promise<void>
 }
 
@@ -83,11 +87,25 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // All at once on an empty database: migrations take turns through their advisory lock.
     const processes = ports.map((port, index) => startProductProcess(`process ${index + 1}`, port, shared))
     stops.push(() => Promise.all(processes.map((product) => product.stop())))
-    await Promise.all(processes.map((product) => product.ready()))
+    // A process that could not start beside the others is started again alone, so the run goes on;
+    // the run's first check reports it.
+    const started = await Promise.allSettled(processes.map((product) => product.ready()))
+    const startProblems: string[] = []
+    for (const [index, result] of started.entries()) {
+      if (result.status === 'fulfilled') continue
+      startProblems.push(`${processes[index]!.name}: ${String(result.reason instanceof Error ? result.reason.message : result.reason).split('\n').slice(0, 2).join(' ')}`)
+      await processes[index]!.restart()
+    }
     const nginx = await startNginx(nginxPort, ports)
     stops.push(() => nginx.stop())
 
-    return { nginx, processes, postgres, databaseUrl, dataDir, engine, mailDir: mailbox.dir, opsToken, stop: stopAll }
+    const saveLogs = async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-scale-out-logs-'))
+      for (const file of nginx.logFiles()) await copyFile(file, path.join(folder, `nginx-${path.basename(file)}`)).catch(() => undefined)
+      for (const [index, product] of processes.entries()) await writeFile(path.join(folder, `process-${index + 1}-port-${product.port}.log`), product.output())
+      return folder
+    }
+    return { saveLogs, nginx, processes, startProblems, postgres, databaseUrl, dataDir, engine, mailDir: mailbox.dir, opsToken, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error

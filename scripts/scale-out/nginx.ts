@@ -22,6 +22,8 @@ export interface Nginx {
   url: string
   /** The access log's lines so far (format `upstream` of deploy/nginx.conf). */
   accessLog(): Promise<AccessLine[]>
+  /** Its access and error logs, kept beside a failed run's report. */
+  logFiles(): string[]
   /** Points the upstream at these ports and reloads (old workers finish their requests). */
   reload(ports: number[]): Promise<void>
   stop(): Promise<void>
@@ -99,7 +101,7 @@ export async function startNginx(port: number, upstreamPorts: number[]): Promise
   const errorLog = async () => `${output}${await readFile(path.join(scratch, 'error.log'), 'utf8').catch(() => '')}`
   await waitFor('nginx answers', async () => {
     if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}:\n${await errorLog()}`)
-    return (await fetch(`${url}/api/health`).catch(() => null)) !== null
+    return (await fetch(`${url}/api/health/ready`).catch(() => null))?.status === 200
   })
 
   return {
@@ -108,6 +110,7 @@ export async function startNginx(port: number, upstreamPorts: number[]): Promise
       const text = await readFile(path.join(scratch, 'access.log'), 'utf8').catch(() => '')
       return text.split('\n').filter(Boolean).map(parseAccessLine)
     },
+    logFiles: () => [path.join(scratch, 'access.log'), path.join(scratch, 'error.log')],
     async reload(ports) {
       await writeConf(ports)
       execFileSync(NGINX_BIN, [...args, '-s', 'reload'], { ...user, stdio: 'pipe' })

@@ -5,7 +5,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { promisify } from 'node:util'
 import { ROOT } from './paths.ts'
-import { waitFor } from './wait-for.ts'
+import { GiveUp, waitFor } from './wait-for.ts'
 
 export const COMPILED_ENTRY = 'server/dist/src/main.js'
 
@@ -34,7 +34,7 @@ export interface ProductProcess {
   pid(): number
   /** Everything this process (and its earlier lives on this port) wrote. */
   output(): string
-  /** Resolves once it says it is ready (a restart waits for its own start). */
+  /** Resolves once it says it is ready and GET /api/health/ready answers 200 (a restart waits for its own start). */
   ready(): Promise<void>
   /** SIGKILL, as a crash or an out-of-memory kill would end it; resolves once it is gone. */
   kill9(): Promise<void>
@@ -67,8 +67,10 @@ export function startProductProcess(name: string, port: number, env: Record<stri
       waitFor(
         `${name} (port ${port}) to say it is ready`,
         async () => {
-          if (gone()) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output.slice(lifeStart)}`)
-          return /is ready at http/.test(output.slice(lifeStart))
+          if (gone()) throw new GiveUp(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output.slice(lifeStart)}`)
+          if (!/is ready at http/.test(output.slice(lifeStart))) return false
+          // What a load balancer asks: the database and the storage answer (multi-process's route).
+          return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200
         },
         { timeoutMs: 120_000 },
       ),
