@@ -92,7 +92,7 @@ export class ClerkClient {
     const form = new FormData()
     form.append(CALCULATE_COST_FIELDS.reportTypeId, String(reportTypeId))
     if (join) form.append(CALCULATE_COST_FIELDS.join, JOIN_VALUE)
-    for (const file of files) form.append(CALCULATE_COST_FIELDS.audioFiles, new Blob([file.bytes]), file.name)
+    for (const file of files) form.append(CALCULATE_COST_FIELDS.audioFiles, new Blob([new Uint8Array(file.bytes)]), file.name)
     for (const id of uploadIds) form.append(CALCULATE_COST_FIELDS.uploadIds, id)
     const response = await fetch(`${this.baseUrl}/api/clerk/calculate-cost`, { method: 'POST', headers: this.headers(), body: form })
     return answer<{ folder_token: string; audio_files: Array<{ file_name?: string }>; cost: unknown[] }>(response, 'calculate-cost')

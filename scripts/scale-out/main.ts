@@ -11,7 +11,7 @@ import { startCluster, type Cluster } from './cluster.ts'
 import { everydayWork } from './everyday-work.ts'
 import { killsMidWork } from './kills.ts'
 import { nothingHalfWritten } from './leftovers.ts'
-import type { Lookups, RunContext } from './run-context.ts'
+import { untilAllServe, type Lookups, type RunContext } from './run-context.ts'
 import { paymentDedupeAcrossProcesses, scheduledTasksOnce, signInLimitAcrossProcesses } from './shared-limits.ts'
 
 const PROCESSES = 3
@@ -56,6 +56,7 @@ async function main(): Promise<number> {
     console.log('\nOne process killed mid-work')
     await killsMidWork(run)
     console.log('\nLimits and schedules shared by the processes')
+    await checks.check('nginx sends requests to all three processes again after the restarts', () => untilAllServe(cluster))
     await signInLimitAcrossProcesses(run)
     await paymentDedupeAcrossProcesses(run)
     await scheduledTasksOnce(run)

@@ -63,8 +63,8 @@ export function startProductProcess(name: string, port: number, env: Record<stri
     port,
     pid: () => child.pid!,
     output: () => output,
-    ready: () =>
-      waitFor(
+    ready: async () => {
+      await waitFor(
         `${name} (port ${port}) to say it is ready`,
         async () => {
           if (gone()) throw new GiveUp(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output.slice(lifeStart)}`)
@@ -73,7 +73,8 @@ export function startProductProcess(name: string, port: number, env: Record<stri
           return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200
         },
         { timeoutMs: 120_000 },
-      ),
+      )
+    },
     async kill9() {
       child.kill('SIGKILL')
       await ended()

@@ -2,11 +2,12 @@
 // run checks what was written; it never writes the product's rows), and the clerks' lookups.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
 import PostalMime from 'postal-mime'
-import { Checks } from './checks.ts'
-import { ClerkClient } from './clerk-client.ts'
+import type { Checks } from './checks.ts'
+import type { ClerkClient } from './clerk-client.ts'
 import type { Cluster } from './cluster.ts'
+import { waitFor } from './wait-for.ts'
 
 export interface Lookups {
   inventory: number
@@ -36,6 +37,21 @@ export function clerkEmail(label: string): string {
 export async function upstreamsSince(cluster: Cluster, since: number, pathPrefix: string): Promise<Set<string>> {
   const lines = (await cluster.nginx.accessLog()).slice(since).filter((line) => line.path.startsWith(pathPrefix))
   return new Set(lines.flatMap((line) => line.upstreams))
+}
+
+/**
+ * Waits until nginx sends requests to every process again: a process killed and restarted is left out
+ * for fail_timeout (deploy/nginx.conf's passive health), and checks that need requests spread over the
+ * processes must not start before.
+ */
+export async function untilAllServe(cluster: Cluster): Promise<void> {
+  const since = (await cluster.nginx.accessLog()).length
+  const expected = cluster.processes.map((product) => `127.0.0.1:${product.port}`)
+  await waitFor('nginx to send requests to every process', async () => {
+    await fetch(`${cluster.nginx.url}/api/health/ready`)
+    const served = await upstreamsSince(cluster, since, '/api/health/ready')
+    return expected.every((address) => served.has(address))
+  }, { timeoutMs: 60_000, intervalMs: 200 })
 }
 
 /** The messages the SMTP catcher holds for `to` with this subject. */
