@@ -8,7 +8,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { startPostgres, type PostgresServer } from '../../server/test/support/postgres-server.ts'
+import { startPostgres } from '../../server/test/support/postgres-server.ts'
 import { startStandInEngine, type StandInEngine } from '../../server/test/support/stand-in-engine.ts'
 import { startMailbox } from '../../tests/e2e/support/mailbox.ts'
 import { PROXY_ADDRESS, startNginx, type Nginx } from './nginx.ts'
@@ -19,7 +19,6 @@ export interface Cluster {
   processes: ProductProcess[]
   /** The processes that failed when all started at once on the empty database (each then started alone). */
   startProblems: string[]
-  postgres: PostgresServer
   databaseUrl: string
   dataDir: string
   engine: StandInEngine
@@ -35,8 +34,8 @@ export interface ClusterOptions {
   processes: number
   /** Settings for every process on top of the shared ones (LOG_LEVEL, LIST_CACHE_MB…). */
   env?: Record<string, string>
-  /** Run on this database instead of a new one (the bench seeds it first). */
-  postgres?: { server: PostgresServer; databaseUrl: string }
+  /** Run on this PostgreSQL database instead of a new server's (the bench seeds it first). */
+  databaseUrl?: string
   /** Run on this data folder (kept at stop). */
   dataDir?: string
 }
@@ -47,17 +46,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error('while stopping:', error))
   }
   try {
-    let postgres = options.postgres?.server
-    let databaseUrl = options.postgres?.databaseUrl
-    if (!postgres || !databaseUrl) {
-      const started = await startPostgres()
-      stops.push(() => started.stop())
-      const admin = new pg.Client({ connectionString: started.adminUrl })
+    let databaseUrl = options.databaseUrl
+    if (!databaseUrl) {
+      const postgres = await startPostgres()
+      stops.push(() => postgres.stop())
+      const admin = new pg.Client({ connectionString: postgres.adminUrl })
       await admin.connect()
       await admin.query('create database inspectscribe')
       await admin.end()
-      postgres = started
-      databaseUrl = started.urlFor('inspectscribe')
+      databaseUrl = postgres.urlFor('inspectscribe')
     }
     const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'inspectscribe-scale-out-')))
     if (!options.dataDir) stops.push(() => rm(dataDir, { recursive: true, force: true }))
@@ -105,7 +102,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       for (const [index, product] of processes.entries()) await writeFile(path.join(folder, `process-${index + 1}-port-${product.port}.log`), product.output())
       return folder
     }
-    return { saveLogs, nginx, processes, startProblems, postgres, databaseUrl, dataDir, engine, mailDir: mailbox.dir, opsToken, stop: stopAll }
+    return { saveLogs, nginx, processes, startProblems, databaseUrl, dataDir, engine, mailDir: mailbox.dir, opsToken, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error
