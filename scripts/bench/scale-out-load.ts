@@ -4,6 +4,8 @@
 // item measures one process). The processes are the scale-out run's (scripts/scale-out/cluster.ts).
 import autocannon from 'autocannon'
 import { startCluster } from '../scale-out/cluster.ts'
+import { upstreamsSince } from '../scale-out/run-context.ts'
+import { waitFor } from '../scale-out/wait-for.ts'
 import { busyClerkListRequest, fetchWholeList, withSeededBusyClerk } from './busy-clerk.ts'
 import { measureLoad, type LoadFigures } from './dashboard-load.ts'
 
@@ -26,8 +28,12 @@ export async function measureScaleOut(jobCount: number, processCounts: number[],
       const cluster = await startCluster({ processes, databaseUrl: env.DATABASE_URL, dataDir, env: { LOG_LEVEL: 'error' } })
       try {
         const { dashboardUrl, headers } = await busyClerkListRequest(cluster.nginx.url)
-        // Each process keeps its own compressed answer: every one is asked once before the load.
-        for (let warm = 0; warm < processes * 2; warm++) await fetchWholeList(dashboardUrl, headers, jobCount)
+        // Each process keeps its own compressed answer: the list is asked until every process has answered it.
+        const since = (await cluster.nginx.accessLog()).length
+        await waitFor('every process to have answered the full list once', async () => {
+          await fetchWholeList(dashboardUrl, headers, jobCount)
+          return (await upstreamsSince(cluster, since, '/api/clerk/dashboard')).size >= processes
+        })
         const list = await measureLoad(`full list through nginx, ${processes} process${processes === 1 ? '' : 'es'}`, dashboardUrl, headers, seconds, LIST_CONNECTIONS)
         // Health in a worker of its own: the lists' answers must not queue its timings in this process.
         const [lists, health] = await Promise.all([
