@@ -7,6 +7,8 @@ import type PgBoss from 'pg-boss'
 export interface QueuePayloads {
   /** An AI job (AI, AI + Proofreading) to transcribe: queued in its charge's transaction (create-job.ts). */
   'transcribe-job': { jobId: number }
+  /** A forgot-password request, queued before the answer (auth/password-reset-mail.ts). */
+  'password-reset-mail': { email: string }
   // The scheduled tasks (tasks/scheduled-tasks.ts): a run carries nothing.
   'account-erasure': Record<string, never>
   'storage-sweep': Record<string, never>
@@ -26,6 +28,8 @@ export const QUEUE_RULES: { [Name in QueueName]: QueueRules } = {
   // A process killed mid-transcription leaves its job active: after 30 minutes it counts as lost and
   // another process takes it again.
   'transcribe-job': { retryLimit: 3, retryDelay: 120, retryBackoff: true, expireInSeconds: 30 * 60 },
+  // A look-up and one transaction: a failure (the database away for a moment) is tried twice more.
+  'password-reset-mail': { retryLimit: 2, retryDelay: 30, expireInSeconds: 5 * 60 },
   // A task's run that fails is not retried: the next period runs it again. `stately`: at most one run
   // waiting and one running, so a backlog (a server stopped for a day) is one run, not hundreds.
   'account-erasure': { policy: 'stately', retryLimit: 0, expireInSeconds: 30 * 60 },

@@ -19,9 +19,9 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts'
 import { endSessionByRefreshToken, refreshSession, REFRESH_TOKEN_TTL_MS, startSession } from '../auth/sessions.ts'
 import { emailKey, LOGIN_FAILURE_BUDGET, recordEvent, RESET_REQUEST_BUDGET, SIGNUP_REQUEST_BUDGET, spentBudget } from '../auth/throttle.ts'
 import { hashToken, randomToken } from '../auth/tokens.ts'
-import { afterAnswer } from '../email/after-answer.ts'
+import { queuePasswordResetMail, startPasswordResetMails } from '../auth/password-reset-mail.ts'
 import { queueMail } from '../email/outbox.ts'
-import { passwordResetMail, signupLinkMail } from '../email/templates.ts'
+import { signupLinkMail } from '../email/templates.ts'
 import { HttpError } from '../http-error.ts'
 import { authEventsRepository } from '../repositories/auth-events-repository.ts'
 import { passwordResetsRepository, signupRequestsRepository } from '../repositories/one-time-links-repository.ts'
@@ -29,7 +29,6 @@ import { sessionsRepository } from '../repositories/sessions-repository.ts'
 import { usersRepository } from '../repositories/users-repository.ts'
 
 export const SIGNUP_LINK_TTL_MS = 24 * 60 * 60_000
-export const RESET_LINK_TTL_MS = 60 * 60_000
 export const REFRESH_COOKIE = 'inspectscribe_refresh'
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -145,19 +144,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { message: M.signedOut, success: true }
   })
 
-  // The account lookup, the link and the e-mail run without the forgot-password answer waiting for them.
-  const resetMails = afterAnswer(async (email: string) => {
-    const user = await usersRepository.findByEmail(db, email)
-    if (!user || user.status !== 'active') return
-    const token = randomToken()
-    await db.transaction(async (tx) => {
-      await passwordResetsRepository.create(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) })
-      await queueMail(tx, passwordResetMail(user.email, user.fullName, link('/reset-password', token)))
-    })
-    await app.outbox.drain()
-  }, 'could not send the password reset e-mail')
-  // Closing waits for e-mails already promised, before the database closes under them.
-  app.addHook('onClose', () => resetMails.settled())
+  // The account look-up, the link and the e-mail run in a queued job, not in this request: the answer
+  // waits for nothing that depends on the account, and the request is in the database before the answer,
+  // so a process that dies right after answering loses no reset e-mail (auth/password-reset-mail.ts).
+  await startPasswordResetMails(app)
 
   app.post('/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: MessageResponse } } }, async (request) => {
     const email = request.body.email.trim()
@@ -168,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // timing: nothing that depends on the account is awaited.
     if (spent === null) {
       await recordEvent(db, RESET_REQUEST_BUDGET, email, request.ip)
-      resetMails.start(email, request.log)
+      await queuePasswordResetMail(app, email)
     }
     return { message: M.resetLinkSent, success: true }
   })

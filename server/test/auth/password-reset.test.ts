@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { passwordResetTokens } from '../../src/db/schema.ts'
+import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { outboxMails, passwordResetTokens } from '../../src/db/schema.ts'
 import { createTestApp, signIn, signUpClerk, STRONG_PASSWORD, tokenOf, type TestApp } from '../support/test-app.ts'
 
 const NEW_PASSWORD = 'Brand-New-Pass-2'
@@ -36,6 +38,35 @@ describe('password reset', () => {
     const mail = t.mail.sent.at(-1)!
     expect(mail).toMatchObject({ to: 'forgetful@example.com', subject: 'Reset your InspectScribe password' })
     expect(mail.link).toMatch(/^http:\/\/localhost:8080\/reset-password\?token=[\w-]{43}$/)
+  })
+
+  it('holds the reset request in the database from the moment it answers, so a process that dies then loses no e-mail', async () => {
+    // An account of its own: the reset budget of forgetful@ is counted by the tests below.
+    const email = 'mindful@example.com'
+    await signUpClerk(t, email, STRONG_PASSWORD, 'Morgan Mindful')
+    const resetMailsInOutbox = async () => (await t.database.db.select().from(outboxMails).where(eq(outboxMails.toAddress, email))).filter((mail) => mail.subject === 'Reset your InspectScribe password').length
+    const queuedRequests = async () =>
+      ((await t.database.db.execute(sql`select count(*)::int as count from pgboss.job where name = 'password-reset-mail' and data->>'email' = ${email}`)).rows[0] as { count: number }).count
+    const [mailsBefore, requestsBefore, sentBefore] = [await resetMailsInOutbox(), await queuedRequests(), t.mail.sent.length]
+    // On PostgreSQL the accounts table is held locked while the request is answered, so whatever the
+    // mail needs from the account cannot have happened yet when the answer comes (PGlite runs one
+    // statement at a time: it cannot hold a lock against itself).
+    const locker = t.database.connectionUrl ? new pg.Client({ connectionString: t.database.connectionUrl }) : null
+    await locker?.connect()
+    await locker?.query('begin; lock table users in access exclusive mode')
+    let kept: number
+    try {
+      const answer = await forgot(email, '10.5.0.9')
+      expect(answer.statusCode).toBe(200)
+      // Read at once: what a process killed right after answering leaves behind. Either the request to
+      // send the mail or the mail itself must be in the database already.
+      kept = (await queuedRequests()) - requestsBefore + ((await resetMailsInOutbox()) - mailsBefore)
+    } finally {
+      await locker?.query('rollback')
+      await locker?.end()
+    }
+    expect(kept).toBe(1)
+    await expect.poll(() => t.mail.sent.length).toBe(sentBefore + 1)
   })
 
   it('sets the new password once, ends every session, and keeps the old password out', async () => {

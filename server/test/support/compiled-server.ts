@@ -17,6 +17,8 @@ export interface CompiledServer {
   pid: number
   /** Everything the process wrote so far, stdout and stderr. */
   output(): string
+  /** Settles when the process has ended, with its exit code (or the signal that ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   stop(): Promise<void>
 }
 
@@ -25,12 +27,12 @@ export async function startCompiledServer(env: Record<string, string>): Promise<
   await buildServerIfNeeded()
   const child = spawn(process.execPath, [COMPILED_ENTRY], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const stop = async () => {
     // Ended already: on its own (exitCode) or killed by a signal (signalCode).
     if (child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
     await exited
   }
@@ -44,7 +46,7 @@ export async function startCompiledServer(env: Record<string, string>): Promise<
       },
       { timeout: 60_000, interval: 100 },
     )
-    return { url, pid: child.pid!, output: () => output, stop }
+    return { url, pid: child.pid!, output: () => output, exited, stop }
   } catch (error) {
     await stop()
     throw error
