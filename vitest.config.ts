@@ -26,6 +26,10 @@ const serverFilesThatMock = readdirSync(path.join(import.meta.dirname, 'server')
   .map((file) => `server/${file}`)
   .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')))
 
+// Files that need the S3-protocol server end in .s3.test.ts and run in a project of their own, so the
+// server (about 20 s to start) starts once per run, and only when one of them is in it.
+const OBJECT_STORAGE_FILES = 'server/test/**/*.s3.test.ts'
+
 type Files = { isolate: boolean; include?: string[]; exclude?: string[] }
 const shared: Files = { isolate: false, exclude: serverFilesThatMock }
 const isolated: Files = { isolate: true, include: serverFilesThatMock }
@@ -55,6 +59,7 @@ const serverSuite = (name: string, kind: 'pglite' | 'postgres', files: Files) =>
     exclude: [
       ...configDefaults.exclude,
       ...(files.exclude ?? []),
+      OBJECT_STORAGE_FILES,
       // Tests that need no database run once, with the PGlite suite.
       ...(kind === 'postgres' ? ['server/src/**', 'server/test/audio/**', 'server/test/transcription/**'] : []),
     ],
@@ -68,6 +73,21 @@ const serverSuite = (name: string, kind: 'pglite' | 'postgres', files: Files) =>
   },
 })
 
+// On PGlite only: what it adds is the storage, the same for either database.
+const objectStorageSuite = {
+  resolve: { alias },
+  test: {
+    name: 'server-s3',
+    environment: 'node' as const,
+    include: [OBJECT_STORAGE_FILES],
+    globalSetup: ['server/test/support/global-setup-pglite.ts', 'server/test/support/global-setup-object-storage.ts'],
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    expect: { poll: POLL_LIMIT },
+  },
+}
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which then idles
@@ -79,6 +99,7 @@ export default defineConfig({
       serverSuite('server-pglite-mocking', 'pglite', isolated),
       serverSuite('server-postgres', 'postgres', shared),
       serverSuite('server-postgres-mocking', 'postgres', isolated),
+      objectStorageSuite,
     ],
   },
 })

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the system tools the tests use are present: Debian's Chromium (Playwright's own
 # browser download does not work on these machines), the PostgreSQL 15 server binaries, and ffmpeg
-# (the server measures audio with it, and the audio tests generate their recordings with it).
+# (the server measures audio with it, and the audio tests generate their recordings with it), and
+# Ceph's RADOS Gateway with a monitor and an OSD (the S3-protocol server the object storage tests start,
+# tests/support/object-storage-server.ts).
 # As root it installs what is missing with apt-get; otherwise it says exactly what to install.
 set -euo pipefail
 
@@ -18,6 +20,10 @@ pg_bin="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 [[ -x "$pg_bin/postgres" && -x "$pg_bin/initdb" ]] || missing+=(postgresql-15)
 
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg)
+
+command -v radosgw >/dev/null && command -v radosgw-admin >/dev/null || missing+=(radosgw)
+command -v ceph-mon >/dev/null && command -v monmaptool >/dev/null || missing+=(ceph-mon)
+command -v ceph-osd >/dev/null || missing+=(ceph-osd)
 
 if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
 

@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$1"; }
 
-step "System tools (Chromium, PostgreSQL 15)"
+step "System tools (Chromium, PostgreSQL 15, ffmpeg, Ceph radosgw)"
 bash scripts/ensure-test-tools.sh
 
 step "Lint"

@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyMultipart from '@fastify/multipart'
-import path from 'node:path'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
@@ -43,7 +42,7 @@ import { createResumableUploads, type ResumableUploads } from './resumable-uploa
 import { RESUMABLE_UPLOAD_SWEEP_TASK } from './tasks/resumable-upload-sweep.ts'
 import { resolveOpsToken } from './plugins/operator-token.ts'
 import type { FileStorage } from './storage/file-storage.ts'
-import { createLocalStorage } from './storage/local-storage.ts'
+import { createFileStorage } from './storage/storage-from-config.ts'
 import { startTranscribeWorker, type TranscribeWorkerOptions } from './transcription/transcribe-worker.ts'
 import { startWorkQueue, type QueueTiming, type WorkQueue } from './queue/queue.ts'
 import { ACCOUNT_ERASURE_TASK } from './tasks/account-erasure.ts'
@@ -137,7 +136,7 @@ export async function buildApp({ config, database, logger, logController, mailer
   app.decorate('database', database)
   app.decorate('mailer', mailer ?? createMailer(config.mail, app.log))
   app.decorate('outbox', createOutbox(database.db, app.mailer, app.log))
-  app.decorate('storage', createLocalStorage(path.join(config.dataDir, 'files')))
+  app.decorate('storage', createFileStorage(config.storage, config.dataDir))
   app.decorate<ConfiguredPaymentProvider>('payments', await createPaymentProvider(config.payments, database.db))
   // Several processes may share one PostgreSQL and data folder: tus's lock must span them (advisory
   // locks). The embedded PGlite runs in one process only, where tus's in-memory locker is exact.

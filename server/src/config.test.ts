@@ -167,4 +167,59 @@ describe('loadConfig', () => {
       ])
     })
   })
+
+  describe('storage', () => {
+    const S3_LOCAL = { S3_BUCKET: 'inspectscribe-files', S3_ENDPOINT: 'http://127.0.0.1:7480/', S3_ACCESS_KEY_ID: 'TESTAK', S3_SECRET_ACCESS_KEY: 'TESTSECRET' }
+
+    it('keeps files on local disk without S3_BUCKET', () => {
+      expect(loadConfig({}, '/srv/app').storage).toEqual({ kind: 'local' })
+    })
+
+    it('reads an S3-compatible server, addressed by path unless S3_FORCE_PATH_STYLE says otherwise', () => {
+      expect(loadConfig(S3_LOCAL, '/srv/app').storage).toEqual({
+        kind: 's3',
+        bucket: 'inspectscribe-files',
+        endpoint: 'http://127.0.0.1:7480',
+        region: 'us-east-1',
+        accessKeyId: 'TESTAK',
+        secretAccessKey: 'TESTSECRET',
+        forcePathStyle: true,
+      })
+      expect(loadConfig({ ...S3_LOCAL, S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'garage' }, '/srv/app').storage).toMatchObject({ forcePathStyle: false })
+    })
+
+    it('reads AWS S3 with its region and the machine’s credentials, by virtual host', () => {
+      expect(loadConfig({ S3_BUCKET: 'firm.files-2026', S3_REGION: 'eu-west-2' }, '/srv/app').storage).toEqual({
+        kind: 's3',
+        bucket: 'firm.files-2026',
+        endpoint: undefined,
+        region: 'eu-west-2',
+        accessKeyId: undefined,
+        secretAccessKey: undefined,
+        forcePathStyle: false,
+      })
+    })
+
+    it('names S3 settings given without S3_BUCKET, rather than keeping files on local disk quietly', () => {
+      expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:7480', S3_REGION: 'us-east-1' })).toEqual([
+        'S3_ENDPOINT and S3_REGION are set but S3_BUCKET is not: set S3_BUCKET to keep files in object storage, or unset them to keep them on local disk',
+      ])
+    })
+
+    it('names a wrong bucket, address, region, a lone key and a wrong path-style switch, all at once', () => {
+      expect(problemsOf({ S3_BUCKET: 'My_Files', S3_ENDPOINT: '127.0.0.1:7480', S3_REGION: 'Frankfurt', S3_ACCESS_KEY_ID: 'TESTAK', S3_FORCE_PATH_STYLE: 'yes' })).toEqual([
+        'S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens, such as inspectscribe-files (got "My_Files")',
+        'S3_ENDPOINT must be the http(s) address of an S3-compatible server such as http://127.0.0.1:7480, or unset for AWS S3 (got "127.0.0.1:7480")',
+        'S3_REGION must be a region name such as eu-west-2 or us-east-1 (got "Frankfurt")',
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: S3_SECRET_ACCESS_KEY is missing (or unset both to use the machine\'s AWS credentials)',
+        'S3_FORCE_PATH_STYLE must be true or false (got "yes")',
+      ])
+    })
+
+    it('requires the region for AWS S3', () => {
+      expect(problemsOf({ S3_BUCKET: 'inspectscribe-files' })).toEqual([
+        "S3_REGION is required for AWS S3 (S3_ENDPOINT unset): the bucket's region, such as eu-west-2",
+      ])
+    })
+  })
 })

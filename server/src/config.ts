@@ -30,6 +30,25 @@ export interface TranscriptionSetting {
   concurrency: number
 }
 
+/**
+ * Where stored files live: on local disk under DATA_DIR/files (S3_BUCKET unset, as before), or in a
+ * bucket of S3-compatible object storage (docs/decisions/object-storage.md).
+ */
+export type StorageSetting =
+  | { kind: 'local' }
+  | {
+      kind: 's3'
+      bucket: string
+      /** An S3-compatible server's address (Ceph radosgw, MinIO, R2…); unset for AWS S3 itself. */
+      endpoint: string | undefined
+      region: string
+      /** Both keys or neither: without them the SDK's usual credentials apply (environment, instance role). */
+      accessKeyId: string | undefined
+      secretAccessKey: string | undefined
+      /** Addresses the bucket as endpoint/bucket/key rather than bucket.endpoint/key (most S3-compatible servers need it). */
+      forcePathStyle: boolean
+    }
+
 export interface SellerSetting {
   name: string
   address: string | null
@@ -75,6 +94,7 @@ export interface Config {
   /** The full job list's compressed answers kept in memory (LIST_CACHE_MB; decisions.md, the full list from a cache). */
   listCache: ListCacheSetting
   transcription: TranscriptionSetting
+  storage: StorageSetting
 }
 
 export class ConfigError extends Error {
@@ -154,6 +174,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const transcription = parseTranscription(read, problems)
 
+  const storage = parseStorage(read, problems)
+
   if (problems.length > 0) throw new ConfigError(problems)
   return {
     port: port ?? 8080,
@@ -175,7 +197,46 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     seller,
     listCache,
     transcription,
+    storage,
   }
+}
+
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+
+/** S3_*: object storage for the stored files (docs/decisions/object-storage.md); S3_BUCKET unset keeps them on local disk. */
+function parseStorage(read: (name: string) => string | undefined, problems: string[]): StorageSetting {
+  const bucket = read('S3_BUCKET')
+  if (bucket === undefined) {
+    // Without this, a deployment that forgot S3_BUCKET would quietly keep its files on one machine's disk.
+    const given = S3_SETTINGS.filter((name) => read(name) !== undefined)
+    if (given.length > 0) {
+      problems.push(`${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not: set S3_BUCKET to keep files in object storage, or unset ${given.length === 1 ? 'it' : 'them'} to keep them on local disk`)
+    }
+    return { kind: 'local' }
+  }
+  // The rules S3 sets for new buckets' names (and that path-style servers follow).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..')) {
+    problems.push(`S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens, such as inspectscribe-files (got "${bucket}")`)
+  }
+  const rawEndpoint = read('S3_ENDPOINT')
+  let endpoint: string | undefined
+  if (rawEndpoint !== undefined) {
+    if (isHttpUrl(rawEndpoint)) endpoint = rawEndpoint.replace(/\/+$/, '')
+    else problems.push(`S3_ENDPOINT must be the http(s) address of an S3-compatible server such as http://127.0.0.1:7480, or unset for AWS S3 (got "${rawEndpoint}")`)
+  }
+  const rawRegion = read('S3_REGION')
+  // AWS answers a request signed for another region with a redirect the SDK does not follow; other
+  // servers mostly ignore the region, so us-east-1 (the SDK's usual one) is a safe default there.
+  if (rawRegion === undefined && rawEndpoint === undefined) problems.push('S3_REGION is required for AWS S3 (S3_ENDPOINT unset): the bucket\'s region, such as eu-west-2')
+  const region = rawRegion ?? 'us-east-1'
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(region)) problems.push(`S3_REGION must be a region name such as eu-west-2 or us-east-1 (got "${region}")`)
+  const accessKeyId = read('S3_ACCESS_KEY_ID')
+  const secretAccessKey = read('S3_SECRET_ACCESS_KEY')
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    problems.push(`S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: ${accessKeyId === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'} is missing (or unset both to use the machine's AWS credentials)`)
+  }
+  const forcePathStyle = parseBoolean('S3_FORCE_PATH_STYLE', read('S3_FORCE_PATH_STYLE'), endpoint !== undefined, problems)
+  return { kind: 's3', bucket, endpoint, region, accessKeyId, secretAccessKey, forcePathStyle }
 }
 
 /** TRANSCRIBE_*: where AI jobs are transcribed (docs/decisions/transcription-engine.md). */
