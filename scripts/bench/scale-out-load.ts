@@ -1,7 +1,8 @@
 // The busy clerk's full list and /api/health through nginx (deploy/nginx.conf) in front of 1 and then 3
 // product processes on one PostgreSQL, side by side in one run: the full list at 4 connections alone
 // (its rate and p99), then /api/health's p99 while 8 connections load full lists (as the responsiveness
-// item measures one process). The processes are the scale-out run's (scripts/scale-out/cluster.ts).
+// item measures one process). The processes are the scale-out run's (scripts/scale-out/cluster.ts), on
+// local storage: the list reads the database only.
 import autocannon from 'autocannon'
 import { startCluster } from '../scale-out/cluster.ts'
 import { upstreamsSince } from '../scale-out/run-context.ts'
@@ -25,7 +26,7 @@ export async function measureScaleOut(jobCount: number, processCounts: number[],
   return withSeededBusyClerk('postgres', jobCount, async (env, dataDir) => {
     const figures: ScaleOutFigures[] = []
     for (const processes of processCounts) {
-      const cluster = await startCluster({ processes, databaseUrl: env.DATABASE_URL, dataDir, env: { LOG_LEVEL: 'error' } })
+      const cluster = await startCluster({ processes, databaseUrl: env.DATABASE_URL, dataDir, objectStorage: false, env: { LOG_LEVEL: 'error' } })
       try {
         const { dashboardUrl, headers } = await busyClerkListRequest(cluster.nginx.url)
         // Each process keeps its own compressed answer: the list is asked until every process has answered it.

@@ -1,8 +1,9 @@
 // The whole of a scaled-out install on this machine: PostgreSQL 15 (started as the tests start it),
 // a local SMTP catcher, the stand-in speech-to-text engine, N product processes sharing the database,
 // one data folder, the JWT secret and the operator token, and nginx in front on deploy/nginx.conf.
-// Files live on local disk in one shared DATA_DIR until the S3-protocol server lands
-// (tests/support/object-storage-server.ts, branch s3-storage).
+// Stored files go to the S3-protocol server the tests start (tests/support/object-storage-server.ts:
+// Ceph's radosgw); the processes still share one DATA_DIR for what stays on disk (tus's staging of
+// uploads in progress, the e-mail outbox folder).
 import { randomBytes } from 'node:crypto'
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,6 +12,7 @@ import pg from 'pg'
 import { startPostgres } from '../../server/test/support/postgres-server.ts'
 import { startStandInEngine, type StandInEngine } from '../../server/test/support/stand-in-engine.ts'
 import { startMailbox } from '../../tests/e2e/support/mailbox.ts'
+import { startObjectStorageServer, type ObjectStorageServer } from '../../tests/support/object-storage-server.ts'
 import { PROXY_ADDRESS, startNginx, type Nginx } from './nginx.ts'
 import { buildServerIfNeeded, freePort, startProductProcess, type ProductProcess } from './product-process.ts'
 
@@ -21,6 +23,8 @@ export interface Cluster {
   startProblems: string[]
   databaseUrl: string
   dataDir: string
+  /** The bucket stored files go to; null when they stay in DATA_DIR (ClusterOptions.objectStorage false). */
+  objectStorage: ObjectStorageServer | null
   engine: StandInEngine
   /** Where the SMTP catcher writes each message (.eml). */
   mailDir: string
@@ -38,6 +42,8 @@ export interface ClusterOptions {
   databaseUrl?: string
   /** Run on this data folder (kept at stop). */
   dataDir?: string
+  /** Stored files in the S3-protocol server (default); false keeps them in the shared DATA_DIR. */
+  objectStorage?: boolean
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
@@ -58,6 +64,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'inspectscribe-scale-out-')))
     if (!options.dataDir) stops.push(() => rm(dataDir, { recursive: true, force: true }))
+    let objectStorage: ObjectStorageServer | null = null
+    if (options.objectStorage !== false) {
+      const started = await startObjectStorageServer()
+      stops.push(() => started.stop())
+      objectStorage = started
+    }
     const mailbox = await startMailbox()
     stops.push(() => mailbox.stop())
     const engine = await startStandInEngine()
@@ -79,6 +91,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       TRUST_PROXY: PROXY_ADDRESS,
       DEMO_ACCOUNT: 'false',
       LOG_LEVEL: 'warn',
+      ...objectStorage?.env,
       ...options.env,
     }
     // All at once on an empty database: migrations take turns through their advisory lock.
@@ -91,6 +104,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (const [index, result] of started.entries()) {
       if (result.status === 'fulfilled') continue
       startProblems.push(`${processes[index]!.name}: ${String(result.reason instanceof Error ? result.reason.message : result.reason).split('\n').slice(0, 2).join(' ')}`)
+      await processes[index]!.kill9() // one that never became ready is ended first
       await processes[index]!.restart()
     }
     const nginx = await startNginx(nginxPort, ports)
@@ -102,7 +116,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       for (const [index, product] of processes.entries()) await writeFile(path.join(folder, `process-${index + 1}-port-${product.port}.log`), product.output())
       return folder
     }
-    return { saveLogs, nginx, processes, startProblems, databaseUrl, dataDir, engine, mailDir: mailbox.dir, opsToken, stop: stopAll }
+    return { saveLogs, nginx, processes, startProblems, databaseUrl, dataDir, objectStorage, engine, mailDir: mailbox.dir, opsToken, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error

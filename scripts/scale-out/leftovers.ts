@@ -3,8 +3,9 @@
 // (row or staged file), no half-written file in storage.
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
+import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { RESUMABLE_UPLOADS_FOLDER } from '../../server/src/resumable-uploads/tus-server.ts'
-import { expectEqual } from './checks.ts'
+import { expectEqual, expectThat } from './checks.ts'
 import type { RunContext } from './run-context.ts'
 
 async function filesUnder(folder: string): Promise<string[]> {
@@ -44,8 +45,26 @@ export async function nothingHalfWritten(run: RunContext): Promise<void> {
     expectEqual(staged.filter((file) => !rows.has(file.replace(/\.json$/, ''))), [], 'staged files without an unused upload')
   })
 
-  await checks.check('no half-written file in storage (no work file of an upload or a write left under files/)', async () => {
-    const files = await filesUnder(path.join(cluster.dataDir, 'files'))
-    expectEqual(files.filter((file) => file.split(path.sep).includes('.tmp') || file.endsWith('.tmp') || file.endsWith('.part')), [], 'work files left in storage')
-  })
+  const bucket = cluster.objectStorage
+  if (bucket) {
+    await checks.check('nothing half-written in the bucket: no multipart upload left open, no live-upload marker under .tmp/', async () => {
+      const s3 = new S3Client({ region: bucket.region, endpoint: bucket.endpoint, forcePathStyle: true, credentials: { accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey } })
+      try {
+        const open = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket.bucket }))
+        expectEqual((open.Uploads ?? []).map((upload) => upload.Key), [], 'multipart uploads still open')
+        const markers = await s3.send(new ListObjectsV2Command({ Bucket: bucket.bucket, Prefix: '.tmp/' }))
+        expectEqual((markers.Contents ?? []).map((object) => object.Key), [], 'objects under .tmp/')
+        const stored = await s3.send(new ListObjectsV2Command({ Bucket: bucket.bucket, Prefix: 'clerks/' }))
+        expectThat((stored.KeyCount ?? 0) > 0, 'the bucket holds no clerk file: the processes did not store in it')
+        expectEqual(await filesUnder(path.join(cluster.dataDir, 'files')), [], 'files stored on local disk beside the bucket')
+      } finally {
+        s3.destroy()
+      }
+    })
+  } else {
+    await checks.check('no half-written file in storage (no work file of an upload or a write left under files/)', async () => {
+      const files = await filesUnder(path.join(cluster.dataDir, 'files'))
+      expectEqual(files.filter((file) => file.split(path.sep).includes('.tmp') || file.endsWith('.tmp') || file.endsWith('.part')), [], 'work files left in storage')
+    })
+  }
 }

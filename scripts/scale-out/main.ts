@@ -1,5 +1,5 @@
 // `npm run test:scale-out`: the proof that the product runs as several stateless processes behind a
-// reverse proxy (issue 27). Starts PostgreSQL 15, an SMTP catcher, the stand-in engine, three product
+// reverse proxy (issue 27). Starts PostgreSQL 15, the S3-protocol server (radosgw), an SMTP catcher, the stand-in engine, three product
 // processes (all at once, on the empty database) and nginx on deploy/nginx.conf; then, through nginx
 // only, clerks' everyday work, one process killed mid-upload, mid-transcription and mid-payment, the
 // limits that must count across processes, and the closing checks that nothing was left half-written.
@@ -33,7 +33,7 @@ async function lookups(cluster: Cluster): Promise<Lookups> {
 async function main(): Promise<number> {
   const checks = new Checks()
   const started = performance.now()
-  console.log(`Starting PostgreSQL, an SMTP catcher, the stand-in engine, ${PROCESSES} product processes and nginx (deploy/nginx.conf)…`)
+  console.log(`Starting PostgreSQL, the S3-protocol server (radosgw), an SMTP catcher, the stand-in engine, ${PROCESSES} product processes and nginx (deploy/nginx.conf)…`)
   let cluster: Cluster
   try {
     cluster = await startCluster({ processes: PROCESSES })

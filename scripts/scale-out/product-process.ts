@@ -70,7 +70,9 @@ export function startProductProcess(name: string, port: number, env: Record<stri
           if (gone()) throw new GiveUp(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output.slice(lifeStart)}`)
           if (!/is ready at http/.test(output.slice(lifeStart))) return false
           // What a load balancer asks: the database and the storage answer (multi-process's route).
-          return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status === 200
+          const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`)
+          if (ready.status !== 200) throw new Error(`GET /api/health/ready answered ${ready.status}: ${await ready.text()}`)
+          return true
         },
         { timeoutMs: 120_000 },
       )

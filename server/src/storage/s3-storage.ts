@@ -26,6 +26,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
@@ -118,6 +119,11 @@ export function createS3Storage(client: S3Client, bucket: string, options: S3Sto
       const started = await roomFor(key, () => client.send(new CreateMultipartUploadCommand({ Bucket, Key: key })))
       if (!started.UploadId) throw new Error(`the storage gave no upload id for ${key}`)
       return s3Upload({ client, bucket, key, uploadId: started.UploadId, maxBytes, partBytes, keepAliveMs })
+    },
+
+    // The bucket answers with these credentials: reachable and ours (FileStorage.ready; a load balancer asks often, so nothing is written).
+    async ready() {
+      await client.send(new HeadBucketCommand({ Bucket }))
     },
 
     async size(key) {
