@@ -16,8 +16,15 @@ export const RESET_LINK_TTL_MS = 60 * 60_000
 
 /** Queues the reset e-mail for `email`, whether or not an account has it. */
 export async function queuePasswordResetMail(app: FastifyInstance, email: string): Promise<void> {
-  await app.queue.enqueue('password-reset-mail', { email })
+  await app.queue.enqueue('password-reset-mail', { email: wellFormed(email) })
 }
+
+/**
+ * The job's payload is jsonb, which refuses a lone UTF-16 surrogate ("\ud800" in the request's JSON);
+ * it becomes U+FFFD, as it does on its way into any text column, so the look-up finds what it would have.
+ * (String.prototype.toWellFormed is ES2024, past this project's library.)
+ */
+const wellFormed = (text: string) => text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD')
 
 /** Handles the queued reset e-mails in this process. */
 export async function startPasswordResetMails(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,7 @@
 // The work queue's side of the database layer (pg-boss 10; server/src/queue/queue.ts is the queue
 // itself): the schema its tables live in, its schema made or migrated with the app's migrations, and
 // its `db` option over a Drizzle transaction so that a job is written in the caller's transaction.
+import pg from 'pg'
 import PgBoss from 'pg-boss'
 import { sql } from 'drizzle-orm'
 import type { Database, Db, SqlExecutor } from './database.ts'
@@ -31,5 +32,29 @@ export function transactionExecutor(tx: Db): SqlExecutor {
       const result = (await tx.execute(query)) as unknown as { rows: unknown[] }
       return { rows: result.rows }
     },
+  }
+}
+
+// Serialises the work queues' creation across server processes sharing one PostgreSQL database.
+const QUEUE_CREATION_LOCK_KEY = 0x1a5c71bf
+
+/**
+ * Runs `create` (pg-boss's createQueue for each queue) while no other process does. pg-boss 10 creates a
+ * queue by inserting its row and then altering the shared job table (a partition); two processes doing
+ * it at once on an empty database deadlock (PostgreSQL 40P01), and one of them fails to start: seen
+ * when two processes started together (server/test/start-up/two-processes-one-database.test.ts). On the
+ * embedded database there is one process, and `create` just runs.
+ */
+export async function oneProcessAtATime(database: Pick<Database, 'connectionUrl'>, create: () => Promise<void>): Promise<void> {
+  if (!database.connectionUrl) return create()
+  // A connection of its own: a session lock taken through the pool could be released on another connection.
+  const client = new pg.Client({ connectionString: database.connectionUrl, application_name: 'inspectscribe-queue-creation' })
+  await client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_CREATION_LOCK_KEY])
+    await create()
+  } finally {
+    // Ending the session lets go of its lock, whatever happened.
+    await client.end().catch(() => undefined)
   }
 }

@@ -6,7 +6,7 @@
 import PgBoss from 'pg-boss'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Db } from '../db/database.ts'
-import { QUEUE_SCHEMA, transactionExecutor } from '../db/queue-schema.ts'
+import { oneProcessAtATime, QUEUE_SCHEMA, transactionExecutor } from '../db/queue-schema.ts'
 import { QUEUE_NAMES, QUEUE_RULES, type QueueName, type QueuePayloads } from './queues.ts'
 
 export interface QueuedJob<Name extends QueueName> {
@@ -70,7 +70,9 @@ export async function startWorkQueue(database: Database, log: Pick<FastifyBaseLo
     if (!stopping) log.error({ err: error }, 'work queue error')
   })
   await boss.start()
-  for (const name of QUEUE_NAMES) await boss.createQueue(name, { name, ...QUEUE_RULES[name] })
+  await oneProcessAtATime(database, async () => {
+    for (const name of QUEUE_NAMES) await boss.createQueue(name, { name, ...QUEUE_RULES[name] })
+  })
 
   return {
     boss,

@@ -45,8 +45,10 @@ describe('password reset', () => {
     const email = 'mindful@example.com'
     await signUpClerk(t, email, STRONG_PASSWORD, 'Morgan Mindful')
     const resetMailsInOutbox = async () => (await t.database.db.select().from(outboxMails).where(eq(outboxMails.toAddress, email))).filter((mail) => mail.subject === 'Reset your InspectScribe password').length
-    const queuedRequests = async () =>
-      ((await t.database.db.execute(sql`select count(*)::int as count from pgboss.job where name = 'password-reset-mail' and data->>'email' = ${email}`)).rows[0] as { count: number }).count
+    const queuedRequests = async () => {
+      const result = (await t.database.db.execute(sql`select count(*)::int as count from pgboss.job where name = 'password-reset-mail' and data->>'email' = ${email}`)) as unknown as { rows: { count: number }[] }
+      return result.rows[0]!.count
+    }
     const [mailsBefore, requestsBefore, sentBefore] = [await resetMailsInOutbox(), await queuedRequests(), t.mail.sent.length]
     // On PostgreSQL the accounts table is held locked while the request is answered, so whatever the
     // mail needs from the account cannot have happened yet when the answer comes (PGlite runs one
