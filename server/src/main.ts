@@ -1,4 +1,5 @@
 // The server process: configuration, database, HTTP, and a graceful stop on SIGINT/SIGTERM.
+import path from 'node:path'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.ts'
 import { checkFfmpegAtStart } from './audio/ffmpeg-at-start.ts'
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
 
   console.log(`\nInspectScribe is ready at http://${shownHost}:${port}`)
   console.log(`Database: ${config.database.kind === 'pglite' ? `embedded (PGlite) in ${config.database.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`)
+  const { storage } = config
+  console.log(`Files: ${storage.kind === 'local' ? `local disk in ${path.join(config.dataDir, 'files')}` : `bucket ${storage.bucket} at ${storage.endpoint ?? `AWS S3 (${storage.region})`}`}`)
   console.log(`Audio durations: ${ffmpeg.ok ? ffmpeg.version.replace(/ Copyright.*/, '') : 'ffmpeg is missing, so audio uploads are refused (see above)'}`)
   console.log(
     `Payments: ${app.payments.mode === 'stripe' ? 'Stripe (STRIPE_* keys)' : 'TEST MODE: no card is charged; pay with the test card 4242 4242 4242 4242 (set the STRIPE_* keys for real payments)'}`,

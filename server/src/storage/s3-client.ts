@@ -3,6 +3,9 @@
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
 import type { StorageSetting } from '../config.ts'
 
+/** Connections to the storage at once, per process. */
+const MAX_CONNECTIONS = 256
+
 export type S3StorageSetting = Extract<StorageSetting, { kind: 's3' }>
 
 /** The S3Client options for the settings; tus's S3 store takes these as its `s3ClientConfig`. */
@@ -11,6 +14,9 @@ export function s3ClientConfig(setting: S3StorageSetting): S3ClientConfig {
   return {
     region,
     forcePathStyle,
+    // A download streams from the storage for as long as the clerk's device takes to read it, holding
+    // one connection all along: the SDK's 50 would make the 51st download at once wait for a free one.
+    requestHandler: { httpAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS }, httpsAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS } },
     ...(endpoint !== undefined && {
       endpoint,
       // The SDK's default (WHEN_SUPPORTED) sends stream bodies as aws-chunked with a checksum trailer,
