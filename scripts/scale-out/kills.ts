@@ -4,15 +4,13 @@
 //   - during a resumable upload: the process holding the upload's advisory lock (PostgreSQL's pg_locks);
 //   - during an AI transcription: the process with a connection open to the stand-in engine;
 //   - during a payment: the process whose ledger write waits on a lock this run holds on credit_entries.
-import { stat } from 'node:fs/promises'
-import path from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { PassThrough } from 'node:stream'
 import pg from 'pg'
 import PgBoss from 'pg-boss'
 import { toneWav } from '../../server/src/audio/wav.ts'
 import { QUEUE_SCHEMA } from '../../server/src/db/queue-schema.ts'
 import { QUEUE_RULES } from '../../server/src/queue/queues.ts'
-import { RESUMABLE_UPLOADS_FOLDER } from '../../server/src/resumable-uploads/tus-server.ts'
 import { expectEqual, expectThat } from './checks.ts'
 import { connectionOwner } from './connection-owner.ts'
 import { PAYMENT_CENTS, paidClerk, sha256, submitAiJob, waitForCompleted } from './everyday-work.ts'
@@ -30,8 +28,8 @@ async function processOfBackend(run: RunContext, backendPid: number): Promise<Pr
   return port === undefined ? null : connectionOwner(run.cluster.processes, (connection) => connection.localPort === port)
 }
 
-/** The bytes of an upload staged in the shared data folder so far (local storage). */
-const stagedBytes = async (dataDir: string, uploadId: string) => (await stat(path.join(dataDir, RESUMABLE_UPLOADS_FOLDER, uploadId)).catch(() => ({ size: 0 }))).size
+/** Bytes the process has read so far (sockets and files: /proc/<pid>/io's rchar). */
+const bytesRead = async (product: ProductProcess) => Number(/^rchar: (\d+)$/m.exec(await readFile(`/proc/${product.pid()}/io`, 'utf8'))?.[1] ?? 0)
 
 async function killUploadMidway(run: RunContext): Promise<void> {
   const { checks } = run
@@ -45,7 +43,9 @@ async function killUploadMidway(run: RunContext): Promise<void> {
     const uploadId = location.split('/').pop()!
     const body = new PassThrough()
     const cut = clerk.patchUpload(location, 0, body)
-    body.write(recording.subarray(0, firstPart))
+    // A first 64 KiB so the PATCH is under way; the rest of the first part once its process is known.
+    const opening = 64 * 1024
+    body.write(recording.subarray(0, opening))
     const holder = await waitFor('a process to hold the upload\'s lock', async () => {
       const locks = await run.db.query<{ pid: number }>(`select pid from pg_locks where locktype = 'advisory' and granted and classid::bigint = $1`, [UPLOAD_LOCK_SPACE])
       for (const { pid } of locks.rows) {
@@ -54,8 +54,10 @@ async function killUploadMidway(run: RunContext): Promise<void> {
       }
       return null
     })
-    // Some bytes are in: the upload's staged file has grown (one shared data folder until object storage lands).
-    await waitFor('the first bytes to reach the staged file', async () => (await stagedBytes(run.cluster.dataDir, uploadId)) > 0)
+    // The holder is reading the PATCH's body: a MiB more than it had read when found (wherever tus stages it).
+    const readBefore = await bytesRead(holder)
+    body.write(recording.subarray(opening, firstPart))
+    await waitFor('the holder to read the first MiB of the body', async () => (await bytesRead(holder)) - readBefore >= 1024 * 1024)
     await holder.kill9()
     body.destroy()
     const answer = await cut
