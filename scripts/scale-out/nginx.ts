@@ -91,7 +91,9 @@ export async function startNginx(port: number, upstreamPorts: number[]): Promise
   try {
     execFileSync(NGINX_BIN, [...args, '-t', '-q'], { ...user, stdio: 'pipe' })
   } catch (error) {
-    throw new Error(`nginx refused the filled deploy/nginx.conf (${confPath}): ${String((error as { stderr?: Buffer }).stderr ?? error)}`)
+    const refusal = `nginx refused the filled deploy/nginx.conf: ${String((error as { stderr?: Buffer }).stderr ?? error)}\n${await readFile(confPath, 'utf8')}`
+    await rm(scratch, { recursive: true, force: true })
+    throw new Error(refusal)
   }
   let output = ''
   const child: ChildProcess = spawn(NGINX_BIN, args, { ...user, stdio: ['ignore', 'pipe', 'pipe'] })
