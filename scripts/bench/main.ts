@@ -53,9 +53,13 @@
 //      CPU time and the whole run's (for information), and the process's peak resident memory: budget
 //      64 MB above its size before (the pieces are streamed from disk, never held; a client holding
 //      one would add ~19 MB a piece, the whole recording far more).
+//  15. (scale-out) The 5,000-job clerk's full list (4 connections, 10 s: rate and p99) and /api/health's
+//      p99 while 8 connections load full lists, through nginx on deploy/nginx.conf in front of 1 and of
+//      3 processes on one PostgreSQL, side by side (issue 27). For information: no budget yet; on this
+//      2-core machine three processes share the same two cores as nginx, PostgreSQL and the load.
 // `npm run bench -- <item> ...` runs only the items named (login, cold-start, busy-clerk, audio,
-// upload, tus-upload, recording-chunks, draft, first-paint, list-on-device, responsiveness, full-list, transcribe); without
-// names, all of them.
+// upload, tus-upload, recording-chunks, draft, first-paint, list-on-device, responsiveness, full-list, transcribe,
+// scale-out); without names, all of them.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -79,6 +83,7 @@ import { measureResponsiveness } from './responsiveness.ts'
 import { measureStartMemory } from './start-memory.ts'
 import { measureFullListRate } from './full-list-rate.ts'
 import { measureTranscribeRecording } from './transcribe-recording.ts'
+import { measureScaleOut } from './scale-out-load.ts'
 
 const LOGIN_BUDGET_KB = 120
 const BUSY_JOBS = 5000
@@ -453,6 +458,17 @@ async function reportTranscribeRecording() {
   if (heavy) over.push('AI transcription path memory')
 }
 
+async function reportScaleOut() {
+  console.log(`\nThrough nginx (deploy/nginx.conf) on PostgreSQL, ${BUSY_JOBS.toLocaleString('en-GB')} jobs: 1 process beside 3 (autocannon, 10 s each; for information)`)
+  for (const figures of await measureScaleOut(BUSY_JOBS, [1, 3])) {
+    const name = `${figures.processes} process${figures.processes === 1 ? ' ' : 'es'}`
+    console.log(`  ${name}  full list at 4 connections: ${figures.list.requestsPerSecond.toFixed(1).padStart(6)} req/s, p99 ${String(figures.list.p99Ms).padStart(5)} ms, ${figures.list.kbPerResponse.toFixed(1)} KB/answer`)
+    console.log(
+      `  ${name}  /api/health p99 ${String(figures.healthP99Ms).padStart(5)} ms (${figures.healthRequestsPerSecond.toFixed(0)} req/s) while 8 connections load full lists (${figures.listRequestsPerSecondUnderLoad.toFixed(1)} req/s); ${figures.errors} errors`,
+    )
+  }
+}
+
 const ITEMS: Record<string, () => void | Promise<void>> = {
   login: reportLogin,
   'cold-start': reportColdStart,
@@ -467,6 +483,7 @@ const ITEMS: Record<string, () => void | Promise<void>> = {
   responsiveness: reportResponsiveness,
   'full-list': reportFullListRate,
   transcribe: reportTranscribeRecording,
+  'scale-out': reportScaleOut,
 }
 
 async function main() {

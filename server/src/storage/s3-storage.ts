@@ -122,6 +122,7 @@ export function createS3Storage(client: S3Client, bucket: string, options: S3Sto
       return s3Upload({ client, bucket, key, uploadId: started.UploadId, maxBytes, partBytes, keepAliveMs })
     },
 
+    // The bucket answers with these credentials: reachable and ours (FileStorage.ready; a load balancer asks often, so nothing is written).
     async size(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }))

@@ -118,6 +118,10 @@ export function fileStorageSuite(label: string, make: () => Promise<StorageUnder
       expect(await t.pendingUploads()).toBe(0)
     })
 
+    it('says it is ready to take writes (GET /api/health/ready asks it)', async () => {
+      await expect(t.storage.ready()).resolves.toBeUndefined()
+    })
+
     it('keeps a key inside the storage', async () => {
       for (const key of ['.tmp/x.partial', '../outside', 'a/../../outside']) {
         await expect(t.storage.beginUpload(key, { maxBytes: 10 })).rejects.toThrow(`storage key outside the storage folder: ${key}`)
