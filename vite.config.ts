@@ -92,6 +92,13 @@ export default defineConfig({
               name: 'form-controls',
               test: /node_modules[\\/]@fluentui[\\/]react-(input|field|label)[\\/]|src[\\/]lib[\\/]failure-text|src[\\/]components[\\/]status-message/,
             },
+            {
+              // The sign-in route's tiny shared modules (the brand, the page title, the auth forms'
+              // styles, two Fluent contexts and the key names): each was a chunk of 0.1 to 0.4 KB gzip,
+              // one request each on /login (issue 28 counts what Chromium loads for the page).
+              name: 'sign-in-shared',
+              test: /node_modules[\\/]@fluentui[\\/](keyboard-keys[\\/]|react-link[\\/]lib[\\/]contexts[\\/]|react-shared-contexts[\\/]lib[\\/]BackgroundAppearanceContext[\\/])|src[\\/]components[\\/](brand-mark|page-title)\.|src[\\/]features[\\/]auth[\\/]components[\\/]auth-form-styles\.|src[\\/]lib[\\/]use-value-typed-before-hydration\./,
+            },
           ],
         },
       },
