@@ -77,7 +77,7 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    // The bench reads the manifest to measure what each route loads.
+    // The e2e specs read the manifest to find each route's chunks (tests/e2e/support/built-chunks.ts).
     manifest: true,
     rolldownOptions: {
       output: {
