@@ -71,8 +71,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    // Served to the browser as it is (a prerendered document's loader).
-    files: ['public/**/*.js'],
+    // Run by the browser as classic scripts: the prerendered documents' loader (minified by the build).
+    files: ['public/**/*.js', 'src/app/start-after-paint.js'],
     languageOptions: { globals: globals.browser },
   },
   {

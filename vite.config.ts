@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { preloadFirstRoute } from './scripts/preload-first-route.ts'
@@ -7,6 +7,28 @@ import { prerenderScreens } from './scripts/prerender-screens.ts'
 import { SIGN_IN_ROUTE_FILES } from './src/app/route-files.ts'
 
 export const THEME_COLOR = '#0f6cbd'
+
+/**
+ * React Router 7's package exports only its development build (its issue #12437: "intended to be
+ * temporary"), which has its development warnings and their texts always on; the production build
+ * beside it is the same code with them off. The portal's build uses that one: 0.5 KB gzip less on every
+ * page (docs/decisions/my-jobs-on-a-tablet.md). The development server and the tests keep the warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const dist = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production')
+  return {
+    name: 'inspectscribe:react-router-production-build',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -17,6 +39,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    reactRouterProductionBuild(),
     // index.html preloads the sign-in route's chunks: docs/decisions/first-paint-budgets-and-bench.md.
     preloadFirstRoute(SIGN_IN_ROUTE_FILES),
     // login.html and my-jobs.html: index.html with that screen already in it (same section, and "the
@@ -54,7 +77,7 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    // The bench reads the manifest to measure what each route loads.
+    // The e2e specs read the manifest to find each route's chunks (tests/e2e/support/built-chunks.ts).
     manifest: true,
     rolldownOptions: {
       output: {
@@ -68,6 +91,13 @@ export default defineConfig({
               // (docs/decisions/sign-in-page-javascript.md).
               name: 'form-controls',
               test: /node_modules[\\/]@fluentui[\\/]react-(input|field|label)[\\/]|src[\\/]lib[\\/]failure-text|src[\\/]components[\\/]status-message/,
+            },
+            {
+              // The sign-in route's tiny shared modules (the brand, the page title, the auth forms'
+              // styles, two Fluent contexts and the key names): each was a chunk of 0.1 to 0.4 KB gzip,
+              // one request each on /login (issue 28 counts what Chromium loads for the page).
+              name: 'sign-in-shared',
+              test: /node_modules[\\/]@fluentui[\\/](keyboard-keys[\\/]|react-link[\\/]lib[\\/]contexts[\\/]|react-shared-contexts[\\/]lib[\\/]BackgroundAppearanceContext[\\/])|src[\\/]components[\\/](brand-mark|page-title)\.|src[\\/]features[\\/]auth[\\/]components[\\/]auth-form-styles\.|src[\\/]lib[\\/]use-value-typed-before-hydration\./,
             },
           ],
         },

@@ -7,7 +7,7 @@
 // docs/decisions/prerendered-sign-in-page.md and docs/decisions/prerendered-my-jobs-shell.md.
 import { createServer, type Plugin, type ResolvedConfig } from 'vite'
 import { routeChunkFiles, withStaticImports, type Bundle } from './preload-first-route.ts'
-import { withScreenScripts } from './screen-scripts.ts'
+import { minifiedLoader, withScreenScripts } from './screen-scripts.ts'
 
 const RENDERER_MODULE = '/src/app/prerender-screens.tsx'
 
@@ -55,6 +55,7 @@ export function prerenderScreens(): Plugin {
         for (const { fileName, html, routeModules } of await render(String(index.source))) {
           this.emitFile({ type: 'asset', fileName, source: withScreenScripts(html, scriptsFor(bundle, config, routeModules)) })
         }
+        this.emitFile({ type: 'asset', ...(await minifiedLoader(config.root)) })
       } catch (error) {
         this.error(error instanceof Error ? error : new Error(String(error)))
       } finally {

@@ -1,5 +1,5 @@
 // `npm run bench`: the product's speed figures and their budgets. Budgets live here, not in tests.
-//   1. JavaScript the /login route loads, gzip: budget 120 KB.
+//   1. JavaScript /login loads in Chromium (every script request), gzip -9: budget 140 KB (issue 28).
 //   2. Server cold start to a healthy /api/health: first start on an empty data folder
 //      (creates, migrates and seeds the embedded database) and a restart on an existing one.
 //   3. GET /api/clerk/dashboard for a clerk with 5,000 jobs in range: requests per second and p99,
@@ -85,7 +85,7 @@ import { measureFullListRate } from './full-list-rate.ts'
 import { measureTranscribeRecording } from './transcribe-recording.ts'
 import { measureScaleOut } from './scale-out-load.ts'
 
-const LOGIN_BUDGET_KB = 120
+const LOGIN_BUDGET_KB = 140
 const BUSY_JOBS = 5000
 const KEYSTROKE_BUDGET_MS = 16
 /** An unchanged refresh, one request at a time over loopback (the client's side included). */
@@ -124,9 +124,9 @@ const over: string[] = []
 /** Items a failure to record kept from being measured (first-paint.ts): named at the end, not over budget. */
 const notMeasured: string[] = []
 
-function reportLogin() {
-  const login = measureLoginRoute()
-  console.log('\nJavaScript loaded by /login (gzip -9)')
+async function reportLogin() {
+  const login = await measureLoginRoute()
+  console.log(`\nJavaScript loaded by /login in Chromium (${login.rows.length} script requests, gzip -9)`)
   for (const [file, kb] of login.rows) console.log(`  ${kb.toFixed(1).padStart(7)} KB  ${file}`)
   const verdict = login.totalKb > LOGIN_BUDGET_KB ? 'OVER BUDGET' : 'within budget'
   console.log(`  ${login.totalKb.toFixed(1).padStart(7)} KB  total (budget ${LOGIN_BUDGET_KB} KB): ${verdict}`)

@@ -25,7 +25,7 @@ export interface PrerenderedScreen {
   texts: string[]
   /**
    * The route's modules (its frame and page, as src/app/route-modules.tsx loads them). The document
-   * starts its scripts only once it has been painted (public/start-after-paint.js), preloading these
+   * starts its scripts only once it has been painted (src/app/start-after-paint.js), preloading these
    * modules' chunks: its screen needs no script to show (docs/decisions/prerendered-documents-scripts.md,
    * "the sign-in page's scripts after its paint").
    */

@@ -1,5 +1,5 @@
 // A prerendered form (login.html's sign-in form) takes typing, Enter and a Sign In press before the
-// scripts have taken it over. Its document's loader (public/start-after-paint.js) marks a form that
+// scripts have taken it over. Its document's loader (src/app/start-after-paint.js) marks a form that
 // opts in here when it is submitted meanwhile, and the form submits itself once it has mounted, so the
 // press is not lost. docs/decisions/sign-in-scripts-after-its-paint.md.
 import { useEffect, type RefObject } from 'react'

@@ -1,6 +1,7 @@
 // The first paint (docs/decisions/first-paint-budgets-and-bench.md): index.html names the sign-in
 // route's chunks so the browser fetches them beside the entry, and the signed-in frame (header and
 // sidebar) shows without waiting for its page's chunk. Lighthouse's figures and their budgets are in `npm run bench -- first-paint`.
+import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
@@ -14,7 +15,7 @@ function moduleTags(html: string): string[] {
   return [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+)"[^>]*>/g)].map((match) => match[1]!)
 }
 
-/** A prerendered document's loader (public/start-after-paint.js): the entry and the chunks it starts. */
+/** A prerendered document's loader (src/app/start-after-paint.js): the entry and the chunks it starts. */
 function afterPaintLoader(html: string): { entry: string; preloads: string[] } | null {
   const tag = /<script defer src="\/start-after-paint\.js" data-entry="\/([^"]+)" data-preloads="([^"]*)"><\/script>/.exec(html)
   return tag && { entry: tag[1]!, preloads: tag[2]!.split(' ').map((href) => href.slice(1)) }
@@ -52,6 +53,16 @@ test('login.html and my-jobs.html each start their own route’s chunks, after t
   const myJobs = await (await request.get('/my-jobs', { headers: { accept: 'text/html' } })).text()
   expect(myJobs).toContain('data-prerendered="/my-jobs"')
   expectLoaderOf(myJobs, MY_JOBS_ROUTE, SIGN_IN_ROUTE)
+})
+
+test('the loader is served minified: every prerendered page downloads it', async ({ request }) => {
+  const loader = await request.get('/start-after-paint.js')
+  expect(loader.headers()['content-type']).toContain('javascript')
+  const source = await loader.text()
+  // Its source explains itself in comments (1.1 KB gzip with them); the browser gets none of them.
+  expect(source).not.toMatch(/\/\/|\/\*/)
+  expect(source).toContain('modulepreload')
+  expect(gzipSync(source, { level: 9 }).length).toBeLessThan(600)
 })
 
 /** When the page's first contentful paint and its request for the entry script started, in ms. */
