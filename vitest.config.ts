@@ -14,41 +14,36 @@ const alias = {
 // machine); a passing poll returns as soon as its condition holds, so a generous limit costs nothing.
 const POLL_LIMIT = { timeout: 15_000 }
 
-// Test files share their worker's loaded modules (isolate: false): loading the server, or React,
-// Fluent and jsdom's page, anew for each file was most of the suites' time. A file that replaces a
-// module (vi.mock, vi.doMock) cannot share them: the real module may already be loaded by an earlier
-// file. Those files are found by reading them, so a new one takes care of itself, and run in a
-// project of their own, isolated. (The portal's shared files also share one jsdom window and its
-// module state, such as TanStack Query's onlineManager: src/test/setup.ts puts both back after each
-// file; docs/research/test-suite-time.md.)
-const filesThatMock = (folder: string) =>
-  readdirSync(path.join(import.meta.dirname, folder), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => `${folder}/${file}`)
-    .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')))
-const serverFilesThatMock = filesThatMock('server')
-const portalFilesThatMock = filesThatMock('src')
+// Server test files share their worker's loaded modules (isolate: false): loading the server anew for
+// each file was most of that suite's time. A file that replaces a module (vi.mock, vi.doMock) cannot
+// share them: the real module may already be loaded by an earlier file. Those files are found by
+// reading them, so a new one takes care of itself, and run in a project of their own, isolated.
+// (The portal's files stay isolated: they share one jsdom window's worth of module state, such as
+// TanStack Query's onlineManager and Fluent's focus manager, and a shared registry let one file's
+// "offline" or leftover nodes reach the next; docs/research/test-suite-time.md.)
+const serverFilesThatMock = readdirSync(path.join(import.meta.dirname, 'server'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `server/${file}`)
+  .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')))
 
 type Files = { isolate: boolean; include?: string[]; exclude?: string[] }
-const shared = (filesThatMock: string[]): Files => ({ isolate: false, exclude: filesThatMock })
-const isolated = (filesThatMock: string[]): Files => ({ isolate: true, include: filesThatMock })
+const shared: Files = { isolate: false, exclude: serverFilesThatMock }
+const isolated: Files = { isolate: true, include: serverFilesThatMock }
 
-const portalSuite = (name: string, files: Files) => ({
+const portalSuite = {
   plugins: [react()],
   resolve: { alias },
   test: {
-    name,
+    name: 'portal',
     environment: 'jsdom' as const,
-    include: files.include ?? ['src/**/*.test.{ts,tsx}'],
-    exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
-    isolate: files.isolate,
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // A limit, not a wait: a busy 2-core machine runs a Fluent page in jsdom many times slower
     // than an idle one, and 5 s (the default) was not enough. Above Testing Library's 10 s limit.
     testTimeout: 30_000,
     expect: { poll: POLL_LIMIT },
   },
-})
+}
 
 // The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
 const serverSuite = (name: string, kind: 'pglite' | 'postgres', files: Files) => ({
@@ -79,12 +74,11 @@ export default defineConfig({
     // whenever a test waits for PostgreSQL, ffmpeg or a child process. Two keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      portalSuite('portal', shared(portalFilesThatMock)),
-      portalSuite('portal-mocking', isolated(portalFilesThatMock)),
-      serverSuite('server-pglite', 'pglite', shared(serverFilesThatMock)),
-      serverSuite('server-pglite-mocking', 'pglite', isolated(serverFilesThatMock)),
-      serverSuite('server-postgres', 'postgres', shared(serverFilesThatMock)),
-      serverSuite('server-postgres-mocking', 'postgres', isolated(serverFilesThatMock)),
+      portalSuite,
+      serverSuite('server-pglite', 'pglite', shared),
+      serverSuite('server-pglite-mocking', 'pglite', isolated),
+      serverSuite('server-postgres', 'postgres', shared),
+      serverSuite('server-postgres-mocking', 'postgres', isolated),
     ],
   },
 })

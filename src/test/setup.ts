@@ -1,11 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { afterAll, afterEach, beforeEach } from 'vitest'
+import { afterEach, beforeEach } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { draftWritesDone } from '@/features/create-job/draft/draft-saver'
 import { LocalDb, replaceLocalDbForTests } from '@/lib/local-db'
-import { resetSharedPage } from './reset-shared-page'
 
 // How long findBy*/waitFor wait for their condition before failing. Testing Library's default of
 // 1 s is a timing assumption: rendering a Fluent page in jsdom on a busy 2-core machine can take
@@ -25,9 +24,6 @@ afterEach(async () => {
   sessionStorage.clear()
   localStorage.clear()
 })
-
-// The next file in this worker finds the page as this one found it (the files share it: vitest.config.ts).
-afterAll(resetSharedPage)
 
 // jsdom has no layout engine and no ResizeObserver; Fluent's MessageBar observes its own size.
 class NoLayoutResizeObserver {
