@@ -1,9 +1,9 @@
 // The whole of a scaled-out install on this machine: PostgreSQL 15 (started as the tests start it),
 // a local SMTP catcher, the stand-in speech-to-text engine, N product processes sharing the database,
 // one data folder, the JWT secret and the operator token, and nginx in front on deploy/nginx.conf.
-// Stored files go to the S3-protocol server the tests start (tests/support/object-storage-server.ts:
-// Ceph's radosgw); the processes still share one DATA_DIR for what stays on disk (tus's staging of
-// uploads in progress, the e-mail outbox folder).
+// Stored files and tus's uploads in progress go to the S3-protocol server the tests start
+// (tests/support/object-storage-server.ts: Ceph's radosgw); the processes still share one DATA_DIR for
+// what stays on disk (the e-mail outbox folder).
 import { randomBytes } from 'node:crypto'
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -3,8 +3,9 @@
 // (row or staged file), no half-written file in storage.
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3'
 import { RESUMABLE_UPLOADS_FOLDER } from '../../server/src/resumable-uploads/tus-server.ts'
+import { bucketClient } from './bucket.ts'
 import { expectEqual, expectThat } from './checks.ts'
 import type { RunContext } from './run-context.ts'
 
@@ -48,7 +49,7 @@ export async function nothingHalfWritten(run: RunContext): Promise<void> {
   const bucket = cluster.objectStorage
   if (bucket) {
     await checks.check('nothing half-written in the bucket: no multipart upload left open, no live-upload marker under .tmp/', async () => {
-      const s3 = new S3Client({ region: bucket.region, endpoint: bucket.endpoint, forcePathStyle: true, credentials: { accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey } })
+      const s3 = bucketClient(bucket)
       try {
         const open = await s3.send(new ListMultipartUploadsCommand({ Bucket: bucket.bucket }))
         expectEqual((open.Uploads ?? []).map((upload) => upload.Key), [], 'multipart uploads still open')
