@@ -60,6 +60,12 @@ const FORMAT_CHANGED = 'Changing audio frame properties on the fly is not suppor
 export const FORMAT_CHANGED_DETAIL = 'the sample rate or channels change within the audio'
 
 /**
+ * ffmpeg names the input it could not open, and for object storage that is a presigned URL whose query
+ * holds the access key id and a signature valid for an hour: the detail goes to logs, so the query goes.
+ */
+const withoutUrlQueries = (text: string) => text.replace(/(\bhttps?:\/\/[^\s?'"]*)\?[^\s'":]*/g, '$1?(signature hidden)')
+
+/**
  * Runs ffmpeg under prlimit (no shell) and answers its stdout's tail, or throws an AudioMeasureError.
  * `cwd`: where relative paths in the arguments lead (a filter's file option, which would need two levels
  * of escaping for a full path with ':' or spaces).
@@ -93,7 +99,7 @@ export function runFfmpeg(limits: MeasureLimits, fileName: string, args: string[
     child.on('close', (code, signal) => {
       clearTimeout(timer)
       // "Codec (x) not on whitelist 'none'" lines are expected: the reason is the last line.
-      const detail = errors.trim().split('\n').at(-1) ?? ''
+      const detail = withoutUrlQueries(errors.trim().split('\n').at(-1) ?? '')
       if (timedOut) reject(new AudioMeasureError('over_limits', fileName, `no answer within ${limits.timeoutMs} ms`))
       else if (signal) reject(new AudioMeasureError('over_limits', fileName, `stopped by ${signal} (CPU or memory limit)`))
       // prlimit could not run the binary at all.
