@@ -249,7 +249,7 @@ async function measureAll({ storage, measure }: AudioFolderDeps, files: Received
   return results.map((result) => Math.round((result as PromiseFulfilledResult<number>).value * 1000))
 }
 
-/** A file the measure could not read is the clerk's to fix (400, naming it); a missing ffmpeg is ours (500, logged). */
+/** A file the measure could not read is the clerk's to fix (400, naming it); a missing ffmpeg or unreachable storage is ours (500, logged). */
 function measureRefusal(error: unknown): unknown {
   if (!(error instanceof AudioMeasureError)) return error
   switch (error.reason) {
@@ -261,6 +261,7 @@ function measureRefusal(error: unknown): unknown {
     case 'over_limits':
       return new HttpError(400, M.notMeasured(error.fileName), 'file_content_refused')
     case 'ffmpeg_missing':
+    case 'storage_unreachable':
       return error
   }
 }

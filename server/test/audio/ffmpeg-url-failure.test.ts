@@ -1,5 +1,6 @@
 // A stored file ffmpeg cannot read over its presigned URL (object storage refusing or away): the
-// failure's words, which go to the log, never carry the URL's signature or access key (issue 27 review).
+// failure's words, which go to the log, never carry the URL's signature or access key, and it is the
+// storage's failure (calculate-cost answers 500), never the clerk's "not audio" (issue 27 review).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,9 +26,36 @@ describe('ffmpeg refused by object storage', () => {
     const url = `${base}/bucket/clerks/c1/uploads/t1/Kitchen.mp3?${SIGNED_QUERY}`
     const failure = await createAudioMeasurer()({ kind: 'url', url }, 'Kitchen.mp3').catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(AudioMeasureError)
-    const { message, detail } = failure as AudioMeasureError
+    const { message, detail, reason } = failure as AudioMeasureError
+    expect(reason).toBe('storage_unreachable')
     expect(detail).toBe(`${base}/bucket/clerks/c1/uploads/t1/Kitchen.mp3?(signature hidden): Server returned 403 Forbidden (access denied)`)
     expect(message).not.toContain('X-Amz')
     expect(message).not.toContain('AKIAEXAMPLEKEY')
+  })
+
+  it('is the storage failing, not the recording, when nothing answers at its address', async () => {
+    // A port nothing listens on: the storage is down.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const failure = await createAudioMeasurer()({ kind: 'url', url: `http://127.0.0.1:${port}/bucket/Kitchen.mp3?${SIGNED_QUERY}` }, 'Kitchen.mp3').catch((error: unknown) => error)
+    expect(failure).toMatchObject({ reason: 'storage_unreachable', detail: `http://127.0.0.1:${port}/bucket/Kitchen.mp3?(signature hidden): Connection refused` })
+  })
+
+  it('is still the recording when the storage serves bytes that are not audio', async () => {
+    const notAudio = createServer((_request, response) => {
+      response.writeHead(200, { 'content-length': '5' })
+      response.end('hello')
+    })
+    await new Promise<void>((resolve) => notAudio.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = notAudio.address() as AddressInfo
+      const failure = await createAudioMeasurer()({ kind: 'url', url: `http://127.0.0.1:${port}/bucket/Kitchen.mp3?${SIGNED_QUERY}` }, 'Kitchen.mp3').catch((error: unknown) => error)
+      expect(failure).toMatchObject({ reason: 'not_audio' })
+    } finally {
+      notAudio.closeAllConnections()
+      await new Promise<void>((resolve) => notAudio.close(() => resolve()))
+    }
   })
 })
