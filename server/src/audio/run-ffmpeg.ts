@@ -16,6 +16,8 @@ export type AudioMeasureFailure =
   | 'over_limits'
   /** ffmpeg (or prlimit) is not installed where the setting says. */
   | 'ffmpeg_missing'
+  /** ffmpeg could not read the stored file over its URL: object storage refused, failed or did not answer. */
+  | 'storage_unreachable'
 
 export class AudioMeasureError extends Error {
   constructor(
@@ -60,6 +62,18 @@ const FORMAT_CHANGED = 'Changing audio frame properties on the fly is not suppor
 export const FORMAT_CHANGED_DETAIL = 'the sample rate or channels change within the audio'
 
 /**
+ * ffmpeg names the input it could not open, and for object storage that is a presigned URL whose query
+ * holds the access key id and a signature valid for an hour: the detail goes to logs, so the query goes.
+ */
+/**
+ * ffmpeg's last line when it could not open a URL input: the object storage's answer or the network's,
+ * never the recording's (a file that is not audio says "Invalid data found…" or "Invalid argument").
+ */
+const URL_NOT_READ = /^https?:\/\/\S+: (Server returned|Connection refused|Connection timed out|Connection reset by peer|Network is unreachable|No route to host|Input\/output error|I\/O error)/
+
+const withoutUrlQueries = (text: string) => text.replace(/(\bhttps?:\/\/[^\s?'"]*)\?[^\s'":]*/g, '$1?(signature hidden)')
+
+/**
  * Runs ffmpeg under prlimit (no shell) and answers its stdout's tail, or throws an AudioMeasureError.
  * `cwd`: where relative paths in the arguments lead (a filter's file option, which would need two levels
  * of escaping for a full path with ':' or spaces).
@@ -93,7 +107,8 @@ export function runFfmpeg(limits: MeasureLimits, fileName: string, args: string[
     child.on('close', (code, signal) => {
       clearTimeout(timer)
       // "Codec (x) not on whitelist 'none'" lines are expected: the reason is the last line.
-      const detail = errors.trim().split('\n').at(-1) ?? ''
+      const lastLine = errors.trim().split('\n').at(-1) ?? ''
+      const detail = withoutUrlQueries(lastLine)
       if (timedOut) reject(new AudioMeasureError('over_limits', fileName, `no answer within ${limits.timeoutMs} ms`))
       else if (signal) reject(new AudioMeasureError('over_limits', fileName, `stopped by ${signal} (CPU or memory limit)`))
       // prlimit could not run the binary at all.
@@ -103,6 +118,8 @@ export function runFfmpeg(limits: MeasureLimits, fileName: string, args: string[
       // A decode under `-reinit_filter 0` (measure-with-ffmpeg.ts) met frames of another sample rate or
       // channel layout than the first: the packets' times were counted at the first frame's rate.
       else if (code !== 0 && errors.includes(FORMAT_CHANGED)) reject(new AudioMeasureError('header_mismatch', fileName, FORMAT_CHANGED_DETAIL))
+      // Object storage away or refusing is ours to fix, not the clerk's recording.
+      else if (code !== 0 && URL_NOT_READ.test(lastLine)) reject(new AudioMeasureError('storage_unreachable', fileName, detail))
       else if (code !== 0) reject(new AudioMeasureError('not_audio', fileName, detail))
       else resolve(output)
     })

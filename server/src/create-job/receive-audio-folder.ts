@@ -135,8 +135,15 @@ export async function receiveAudioFolder(request: FastifyRequest, userId: string
         files.map((file, index) => ({ fileKey: file.key, fileName: file.fileName, sizeBytes: file.size, durationSeconds: secondsText(durations[index]!) })),
       )
     })
-    // The copies are in the clerk's storage now: the staged files go (their rows stay, marked used).
-    for (const id of uploadIds) await deps.resumableUploads!.staging.remove(id)
+    // The copies are in the clerk's storage now: the staged files go (their rows stay, marked used). The
+    // folder is committed, so a removal that fails (object storage away a moment) must not fail the
+    // request, whose catch would undo the stored copies of uploads now marked used: the rows' sweep
+    // removes the staged bytes when the row expires.
+    for (const id of uploadIds) {
+      await deps.resumableUploads!.staging.remove(id).catch((error: unknown) => {
+        request.log.warn({ err: error, uploadId: id }, 'a used resumable upload could not be removed from staging; the sweep removes it when its row expires')
+      })
+    }
     return { token, files: files.map((file, index) => ({ fileName: file.fileName, size: file.size, durationMs: durations[index]! })), totalMs, expiresAt }
   } catch (error) {
     if (form) await undoAll(form.files)
@@ -242,7 +249,7 @@ async function measureAll({ storage, measure }: AudioFolderDeps, files: Received
   return results.map((result) => Math.round((result as PromiseFulfilledResult<number>).value * 1000))
 }
 
-/** A file the measure could not read is the clerk's to fix (400, naming it); a missing ffmpeg is ours (500, logged). */
+/** A file the measure could not read is the clerk's to fix (400, naming it); a missing ffmpeg or unreachable storage is ours (500, logged). */
 function measureRefusal(error: unknown): unknown {
   if (!(error instanceof AudioMeasureError)) return error
   switch (error.reason) {
@@ -254,6 +261,7 @@ function measureRefusal(error: unknown): unknown {
     case 'over_limits':
       return new HttpError(400, M.notMeasured(error.fileName), 'file_content_refused')
     case 'ffmpeg_missing':
+    case 'storage_unreachable':
       return error
   }
 }

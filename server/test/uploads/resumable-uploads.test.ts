@@ -4,7 +4,7 @@
 // owner's upload only (another clerk's answers 404), a token on every call, refusals in the clerk's
 // words, termination, and the expiry sweep that never takes a finished or used upload early.
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { sql } from 'drizzle-orm'
@@ -84,6 +84,23 @@ describe('resumable uploads (tus)', () => {
       code: 'upload_not_ready',
     })
     expect((await head(baseUrl, alice, created.location)).status).toBe(404)
+  })
+
+  it('keeps the priced folder when the staged copy cannot be removed after it is stored (the sweep takes it later)', async () => {
+    const wav = toneWav(5)
+    const created = await createUpload(baseUrl, alice, 'Porch.wav', wav.length)
+    await uploadInPieces(baseUrl, alice, created.location, wav, 1)
+    // Its description cannot be removed (a folder where the file was), as object storage away for a moment.
+    const description = `${staged(created.location)}.json`
+    rmSync(description)
+    mkdirSync(path.join(description, 'stuck'), { recursive: true })
+
+    const priced = await priceUploads([uploadIdOf(created.location)])
+    expect(priced.statusCode).toBe(200)
+    const kept = await uploadFoldersRepository.findOwned(t.database.db, aliceId, priced.json().folder_token)
+    expect(kept!.files.map((file) => file.fileName)).toEqual(['Porch.wav'])
+    expect(sha256(readFileSync(path.join(t.app.config.dataDir, 'files', kept!.files[0]!.fileKey)))).toBe(sha256(wav))
+    rmSync(description, { recursive: true })
   })
 
   it('uses finished uploads under the names upload_names gives, in order, checked as multipart names are', async () => {
