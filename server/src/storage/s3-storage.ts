@@ -51,7 +51,12 @@ export interface S3StorageOptions {
   keepAliveMs?: number
   /** Keys per ListObjectsV2 page when removing a prefix (S3's most is 1,000; tests page with fewer). */
   listPageSize?: number
+  /** How long ready() waits for the bucket's answer before it gives up and closes the request. */
+  readyLimitMs?: number
 }
+
+/** GET /api/health/ready gives up on the storage after 2 s (routes/health.ts): so does the question. */
+const READY_LIMIT_MS = 2000
 
 const MARKERS_PREFIX = `${UPLOADS_IN_PROGRESS_FOLDER}/`
 const markerKey = (uploadId: string) => `${MARKERS_PREFIX}${encodeURIComponent(uploadId)}`
@@ -122,7 +127,6 @@ export function createS3Storage(client: S3Client, bucket: string, options: S3Sto
       return s3Upload({ client, bucket, key, uploadId: started.UploadId, maxBytes, partBytes, keepAliveMs })
     },
 
-    // The bucket answers with these credentials: reachable and ours (FileStorage.ready; a load balancer asks often, so nothing is written).
     async size(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }))
@@ -171,8 +175,9 @@ export function createS3Storage(client: S3Client, bucket: string, options: S3Sto
 
     async ready() {
       // The bucket is there and these credentials may use it: one small request, no object written
-      // (a load balancer asks every few seconds).
-      await client.send(new HeadBucketCommand({ Bucket }))
+      // (a load balancer asks every few seconds). Bounded: a storage that takes connections and never
+      // answers would otherwise pile the questions up on the connections uploads and downloads share.
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(options.readyLimitMs ?? READY_LIMIT_MS) })
     },
 
     async sweep({ staleBefore }) {
