@@ -14,7 +14,8 @@ import { startStandInEngine, type StandInEngine } from '../../server/test/suppor
 import { startMailbox } from '../../tests/e2e/support/mailbox.ts'
 import { startObjectStorageServer, type ObjectStorageServer } from '../../tests/support/object-storage-server.ts'
 import { PROXY_ADDRESS, startNginx, type Nginx } from './nginx.ts'
-import { buildServerIfNeeded, freePort, startProductProcess, type ProductProcess } from './product-process.ts'
+import { freePort } from '../../tests/support/free-port.ts'
+import { buildServerIfNeeded, startProductProcess, type ProductProcess } from './product-process.ts'
 
 export interface Cluster {
   nginx: Nginx

@@ -2,7 +2,6 @@
 // changed), on a port chosen before it starts so that nginx's upstream can name it, and restarted on the
 // same port after a `kill -9`.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
 import { promisify } from 'node:util'
 import { ROOT } from './paths.ts'
 import { GiveUp, waitFor } from './wait-for.ts'
@@ -14,17 +13,6 @@ let build: Promise<unknown> | undefined
 export function buildServerIfNeeded(): Promise<unknown> {
   build ??= promisify(execFile)(process.execPath, ['scripts/build-server-if-needed.mjs'], { cwd: ROOT })
   return build
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))))
-    })
-  })
 }
 
 export interface ProductProcess {

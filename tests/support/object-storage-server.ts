@@ -7,11 +7,11 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
+import { freePort } from './free-port.ts'
 
 export interface ObjectStorageServer {
   endpoint: string
@@ -56,17 +56,6 @@ export function ensureObjectStorageTools(): void {
     `The object storage tests need Ceph's RADOS Gateway, which is missing (${missing.join(', ')}): install Debian's packages with ` +
       `sudo apt-get install --no-install-recommends ${OBJECT_STORAGE_PACKAGES.join(' ')}`,
   )
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 /** Three different free ports (the OS may hand the same one twice once it is closed again). */

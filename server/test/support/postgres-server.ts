@@ -4,10 +4,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chown, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { freePort } from '../../../tests/support/free-port.ts'
 
 export interface PostgresServer {
   /** Connection URL of the `postgres` maintenance database. */
@@ -25,17 +25,6 @@ export function findPostgresBin(): string {
     )
   }
   return found
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }
 
 function runAs(): { uid?: number; gid?: number } {
