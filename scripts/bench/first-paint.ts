@@ -62,8 +62,10 @@ const FLAGS: Flags = {
   logLevel: 'error',
   onlyCategories: ['performance', 'accessibility'],
   clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'],
-  // Only when reports are kept: the samples make the trace larger and cost a little time.
-  ...(process.env.FIRST_PAINT_REPORTS ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+  // Only when reports are kept, and not with FIRST_PAINT_SAMPLES=off: the samples make the trace larger,
+  // and the profiler slows the page's compiling (V8 logs every function it compiles), so a trace without
+  // them shows the page's own task lengths.
+  ...(process.env.FIRST_PAINT_REPORTS && process.env.FIRST_PAINT_SAMPLES !== 'off' ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
 }
 
 type LighthouseResult = RunnerResult['lhr']
@@ -271,6 +273,12 @@ async function addDemoJobs(server: RunningServer, extra: number): Promise<string
  * by a server of its own on a data folder of its own holding the same jobs. When the server refuses
  * that many, the result says why instead of measuring another count.
  */
+/** FIRST_PAINT_ROUTES=/my-jobs (space-separated) measures only those routes, while working on one. */
+function wanted(route: string): boolean {
+  const only = process.env.FIRST_PAINT_ROUTES?.split(' ').filter(Boolean)
+  return !only?.length || only.includes(route)
+}
+
 export async function measureFirstPaint(builds: PortalBuild[], jobs = DEMO_SEEDED_JOBS): Promise<FirstPaintResult> {
   const servers: RunningServer[] = []
   // Launched as Lighthouse's own command line launches it (chrome-launcher, then Puppeteer attached):
@@ -289,7 +297,9 @@ export async function measureFirstPaint(builds: PortalBuild[], jobs = DEMO_SEEDE
     chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
     const measured = builds.map((build, i) => ({ label: build.label, url: servers[i]!.url }))
-    const routes = [await measureRoute(browser, measured, '/login', false), await measureRoute(browser, measured, '/my-jobs', true)]
+    const routes: RoutePaint[] = []
+    if (wanted('/login')) routes.push(await measureRoute(browser, measured, '/login', false))
+    if (wanted('/my-jobs')) routes.push(await measureRoute(browser, measured, '/my-jobs', true))
     return { jobs, routes }
   } finally {
     await browser?.disconnect()

@@ -22,7 +22,9 @@
 //      then with 5,000 when the operator's demo-jobs allows that many), median of 5 runs alternated
 //      with the build before (FIRST_PAINT_BEFORE, a git revision: HEAD~1 unless set; "none" for this
 //      tree's alone), both medians side by side; a load not recorded is made again (3 tries), and a
-//      route that still fails is reported not measured while the others go on. Budgets: performance at
+//      route that still fails is reported not measured while the others go on. While working on one
+//      page: FIRST_PAINT_JOBS=12 and FIRST_PAINT_ROUTES=/my-jobs narrow the runs; FIRST_PAINT_REPORTS
+//      keeps reports and traces, FIRST_PAINT_SAMPLES=off leaves V8's samples out of them. Budgets: performance at
 //      least 95 and 90, accessibility 100 on both, Tabster's focus guards left out of
 //      aria-hidden-focus as issue 14 asks (Lighthouse's own score is printed beside it).
 //   9. The job list on the device, in Chromium with those 5,000 jobs: the offline copy's size, and the
@@ -380,7 +382,8 @@ async function reportFullListRate() {
  */
 const PAINT_BUDGETS: Record<string, number> = { '/login': 95, '/my-jobs': 90 }
 const ACCESSIBILITY_BUDGET = 100
-const PAINT_JOB_COUNTS = [DEMO_SEEDED_JOBS, 5000]
+/** FIRST_PAINT_JOBS=12 (space-separated counts) measures only those, while working on one. */
+const PAINT_JOB_COUNTS = process.env.FIRST_PAINT_JOBS?.split(' ').filter(Boolean).map(Number) ?? [DEMO_SEEDED_JOBS, 5000]
 
 const paintRow = (label: string, figures: PaintFigures, verdicts: string) =>
   `  ${figures.route.padEnd(9)} ${label.padEnd(30)} performance ${String(figures.performance).padStart(3)}  FCP ${(figures.fcpMs / 1000).toFixed(2)} s  LCP ${(figures.lcpMs / 1000).toFixed(2)} s  TBT ${figures.tbtMs.toFixed(0).padStart(5)} ms  accessibility ${figures.accessibilityWithoutFocusGuards}${verdicts}`

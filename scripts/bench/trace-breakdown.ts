@@ -62,7 +62,8 @@ class SourceMaps {
 
   frame(callFrame: CallFrame): Frame {
     const url = callFrame.url ?? ''
-    if (!url.includes('/assets/')) return { source: url ? new URL(url).pathname : '', name: callFrame.functionName }
+    // Lighthouse's own evaluations name a script, not a URL.
+    if (!url.includes('/assets/')) return { source: URL.canParse(url) ? new URL(url).pathname : url, name: callFrame.functionName }
     const file = path.basename(new URL(url).pathname)
     const map = this.mapOf(file)
     const position = map ? originalPositionFor(map, { line: callFrame.lineNumber + 1, column: callFrame.columnNumber }) : null
