@@ -2,7 +2,7 @@
 // table and its states, and the Job Details and Delete Job dialogs. The list refreshes itself every
 // 60 s except while a dialog is open; a failed refresh keeps the jobs shown, and when the connection
 // is gone the last known list stays with a note of its age.
-import { lazy, memo, Suspense, useDeferredValue, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react'
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { useIsRestoring } from '@tanstack/react-query'
 import { PageTitle } from '@/components/page-title'
@@ -85,11 +85,7 @@ export function MyJobsPage() {
   const prerendering = usePrerenderPass()
   // Only the prerendered page has something on screen to keep.
   const prerendered = useMountedInPrerenderPass()
-  // The page itself (its requests, the filters, the tabs' measure) takes the place of what was shown
-  // in the background, in slices between which the browser answers input: rendered at once, it was the
-  // longest task after the prerendered page's paint (docs/research/my-jobs-tablet.md).
-  const ready = useDeferredValue(loaded && !restoring && !prerendering)
-  if (ready) return <MyJobsContent filters={filters} setFilters={setFilters} />
+  if (loaded && !restoring && !prerendering) return <MyJobsContent filters={filters} setFilters={setFilters} />
   return prerendered ? <MyJobsContent filters={DEFAULT_JOB_FILTERS} setFilters={keepNothing} waiting /> : null
 }
 
@@ -103,9 +99,7 @@ interface MyJobsContentProps {
   waiting?: boolean
 }
 
-// Memoised: while the page waits, a render of MyJobsPage that changes nothing it shows (the deferred
-// switch above) leaves it as it is.
-const MyJobsContent = memo(function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentProps) {
+function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentProps) {
   const styles = useStyles()
   const [search, setSearch] = useState('')
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<number>>(() => new Set())
@@ -242,4 +236,4 @@ const MyJobsContent = memo(function MyJobsContent({ filters, setFilters, waiting
       )}
     </div>
   )
-})
+}
