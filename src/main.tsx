@@ -5,6 +5,7 @@ import { createDOMRenderer } from '@fluentui/react-components'
 import { installHistoryGate } from '@/lib/history-gate'
 import { App } from './app/app'
 import { holdsPrerenderedScreen } from './app/prerendered-screen'
+import { NO_STYLE_ELEMENTS, rehydrateStylesInSlices } from './app/rehydrate-styles'
 import { startRoute } from './app/route-modules'
 import { sessionStatus } from './lib/session'
 import { registerServiceWorker } from './lib/sw-bridge'
@@ -22,8 +23,12 @@ const root = document.getElementById('root')!
 // only the brand line, which the first render replaces, as does a signed-out visitor's render of the
 // My Jobs shell (the redirect to /login).
 const hydrating = holdsPrerenderedScreen(root, window.location.pathname, window.history.state, sessionStatus() !== 'signed-out')
-void startRoute(window.location.pathname, { wholeScreen: hydrating }).then(() => {
-  const app = <App renderer={createDOMRenderer(document)} Router={BrowserRouter} />
+const renderer = createDOMRenderer(document)
+// While the route's modules download, the prerendered styles are read into Griffel's cache a style
+// element a task, rather than in one long task inside the hydration (src/app/rehydrate-styles.ts).
+const stylesRead = hydrating ? rehydrateStylesInSlices(renderer, document) : Promise.resolve()
+void Promise.all([startRoute(window.location.pathname, { wholeScreen: hydrating }), stylesRead]).then(() => {
+  const app = <App renderer={renderer} Router={BrowserRouter} styleElementsFrom={hydrating ? NO_STYLE_ELEMENTS : undefined} />
   // Hydrated as a transition, so React takes the document over in slices between which the browser
   // answers input, rather than in one long task
   // (docs/decisions/my-jobs-blocking-time-after-first-paint.md). The screen is already on display

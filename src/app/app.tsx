@@ -19,13 +19,19 @@ export interface AppProps {
   renderer: GriffelRenderer
   /** BrowserRouter in the browser; a StaticRouter at the prerendered path when prerendering. */
   Router: ComponentType<{ children: ReactNode }>
+  /**
+   * Where RendererProvider finds the prerendered style elements to take over: the page's document
+   * unless given. The entry reads them beforehand, a task each, and gives a document without any
+   * (src/app/rehydrate-styles.ts).
+   */
+  styleElementsFrom?: Document
 }
 
 /** The whole portal. The browser and the build's prerender render this same tree, so hydration matches. */
-export function App({ renderer, Router }: AppProps) {
+export function App({ renderer, Router, styleElementsFrom }: AppProps) {
   return (
     <StrictMode>
-      <RendererProvider renderer={renderer}>
+      <RendererProvider renderer={renderer} targetDocument={styleElementsFrom}>
         <AppProvider>
           <Router>
             <ForbiddenRedirect />
