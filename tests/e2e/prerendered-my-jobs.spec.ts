@@ -6,7 +6,7 @@
 // list shows.
 import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { chunkOf, holdRequests } from './support/built-chunks.ts'
 import { createDemoJobs } from './support/ops.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
@@ -66,7 +66,7 @@ async function signedInWithSixJobs(page: Page, request: APIRequestContext, name:
   await createClerk(request, email)
   const ids = await createDemoJobs(email, 6)
   await page.setViewportSize({ width, height: 900 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await expect(shownJobs(page)).toHaveCount(6)
   return ids
 }
@@ -83,7 +83,7 @@ test('the HTML served for /my-jobs holds the signed-in shell and nothing of the 
   const email = uniqueEmail('shell.html')
   await createClerk(request, email, undefined, 'Quentin Prerender')
   await createDemoJobs(email, 3)
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   // Asked with the clerk's own cookies (the refresh cookie): the document is the same for everyone.
   const html = await (await page.request.get('/my-jobs', { headers: { accept: 'text/html' } })).text()
   expect(html).toContain('<title>My Jobs · InspectScribe</title>')
