@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { SESSION_KEYS, tokenLifetime } from '../../../src/lib/session.ts'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { LAST_ACTIVITY_KEY, SESSION_KEYS, tokenLifetime } from '../../../src/lib/session.ts'
 import { waitForMail } from './mailbox.ts'
 
 export const PASSWORD = 'Field-Clerk-2026!'
@@ -39,6 +39,7 @@ export async function signInThroughForm(page: Page, email: string, password = PA
  * Playwright's storageState does not carry). It saves the /login page and the My Jobs render the
  * form leads to. The session is written before the page's scripts run, once: the init script is
  * removed after the first load, so a later reload or logout sees only what the app itself kept.
+ * Returns once the signed-in app runs on that page, as after the form.
  */
 export async function signInThroughApi(page: Page, email: string, path = '/my-jobs', password = PASSWORD): Promise<void> {
   const answer = await page.request.post('/api/auth/login', { data: { email, password } })
@@ -58,4 +59,10 @@ export async function signInThroughApi(page: Page, email: string, path = '/my-jo
   )
   await page.goto(path)
   await seeded.dispose()
+  // The signed-in app is running, not only drawn: /my-jobs' document shows its screen before the
+  // scripts take it over (a click then does nothing), and a spec's clock jump must come after the
+  // inactivity timer started. That timer keeps the last activity from its first look, after React
+  // has taken the page over (src/features/auth/use-inactivity-timer.ts). Polled from here, not in the
+  // page, whose timers a spec may have stopped.
+  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key) !== null, LAST_ACTIVITY_KEY)).toBe(true)
 }
