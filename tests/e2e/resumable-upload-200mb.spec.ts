@@ -13,8 +13,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { Request, Route } from '@playwright/test'
 import { test, expect } from './support/test.ts'
-import { waitForServiceWorkerControl } from './support/installed-app.ts'
-import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 
 const FILE_BYTES = 200 * 1000 * 1000
 /** An upload's own address (HEAD and PATCH; the handlers let HEAD through). */
@@ -101,11 +100,8 @@ test('a 200 MB upload cut offline at half and again by a reload arrives byte for
   const email = uniqueEmail('resumable-200mb')
   await createClerk(page.request, email)
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signInThroughApi(page, email, '/create-job')
-  // The service worker controls the page before the upload starts, as it did when the clerk came
-  // through /login: its clients.claim() mid-upload would move the PATCHes under way behind it, where
-  // page.route and the page's request events no longer see them all.
-  await waitForServiceWorkerControl(page)
+  await signInThroughForm(page, email)
+  await page.getByRole('link', { name: 'Create Job' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
   await expect(page.getByLabel('Audio files')).toBeEnabled()
 
