@@ -60,7 +60,7 @@ const hydratedNode = (page: Page, selector: string) =>
     return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
   }, selector)
 
-/** A new clerk with six demo jobs, signed in through the form at `width` px and shown the six; answers the jobs' ids. */
+/** A new clerk with six demo jobs, signed in (through the API: the sign-in is not the subject here) at `width` px and shown the six; answers the jobs' ids. */
 async function signedInWithSixJobs(page: Page, request: APIRequestContext, name: string, width: number): Promise<number[]> {
   const email = uniqueEmail(name)
   await createClerk(request, email)
