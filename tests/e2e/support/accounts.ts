@@ -63,6 +63,7 @@ export async function signInThroughApi(page: Page, email: string, path = '/my-jo
   // scripts take it over (a click then does nothing), and a spec's clock jump must come after the
   // inactivity timer started. That timer keeps the last activity from its first look, after React
   // has taken the page over (src/features/auth/use-inactivity-timer.ts). Polled from here, not in the
-  // page, whose timers a spec may have stopped.
-  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key) !== null, LAST_ACTIVITY_KEY)).toBe(true)
+  // page, whose timers a spec may have stopped. A limit, not a wait: at a load of 15 on 2 cores the
+  // take-over once came after expect's 15 s (the form's waitForURL has only the test's limit).
+  await expect.poll(() => page.evaluate((key) => sessionStorage.getItem(key) !== null, LAST_ACTIVITY_KEY), { timeout: 60_000 }).toBe(true)
 }
