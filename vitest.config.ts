@@ -30,6 +30,21 @@ const serverFilesThatMock = readdirSync(path.join(import.meta.dirname, 'server')
 // server (about 20 s to start) starts once per run, and only when one of them is in it.
 const OBJECT_STORAGE_FILES = 'server/test/**/*.s3.test.ts'
 
+// Server test files that open no database (no test app, no server process): what they test reads the
+// same on PGlite and on PostgreSQL, so they run once, with the PGlite suite. Listed by hand, each
+// checked: a file that starts using the database must come off this list (it would lose its
+// PostgreSQL run). docs/research/test-suite-time.md.
+const DATABASE_FREE_FILES = [
+  'server/test/mailer.test.ts', // the SMTP transport and the outbox folder
+  'server/test/money/cents.test.ts', // parsing and formatting cents
+  'server/test/storage/open-while-removed.test.ts', // local storage's open() against a removed file
+  'server/test/storage/s3-ready-silent-storage.test.ts', // the S3 storage's readiness question
+  'server/test/support/pdf-text.test.ts', // the tests' PDF reader
+  'server/test/uploads/audio-signatures.test.ts', // content checks of audio files
+  'server/test/uploads/multipart-form.test.ts', // multipart reading on a bare Fastify
+  'server/test/uploads/receive-upload.test.ts', // streaming into local storage
+]
+
 type Files = { isolate: boolean; include?: string[]; exclude?: string[] }
 const shared: Files = { isolate: false, exclude: serverFilesThatMock }
 const isolated: Files = { isolate: true, include: serverFilesThatMock }
@@ -61,7 +76,7 @@ const serverSuite = (name: string, kind: 'pglite' | 'postgres', files: Files) =>
       ...(files.exclude ?? []),
       OBJECT_STORAGE_FILES,
       // Tests that need no database run once, with the PGlite suite.
-      ...(kind === 'postgres' ? ['server/src/**', 'server/test/audio/**', 'server/test/transcription/**'] : []),
+      ...(kind === 'postgres' ? ['server/src/**', 'server/test/audio/**', 'server/test/transcription/**', ...DATABASE_FREE_FILES] : []),
     ],
     globalSetup: [`server/test/support/global-setup-${kind}.ts`],
     // Each server test file builds its own app, database and data folder from explicit options, so

@@ -2,7 +2,7 @@
 // them, with the same helper): the /terms page, the profile menu and the Session timeout warning.
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { expectAccessible } from './support/axe.ts'
 
 test('the /terms page: one main landmark, the framed document inside it', async ({ page }) => {
@@ -19,7 +19,7 @@ test('the Session timeout warning', async ({ page, request }) => {
   const email = uniqueEmail('idle.axe')
   await createClerk(request, email)
   await page.clock.install()
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
   await page.clock.fastForward('14:46')
   const warning = page.getByRole('alertdialog', { name: 'Session timeout' })
@@ -35,8 +35,7 @@ test('the Session timeout warning', async ({ page, request }) => {
 test('the profile menu, open over Template Management', async ({ page, request }) => {
   const email = uniqueEmail('menu.axe')
   await createClerk(request, email)
-  await signInThroughForm(page, email)
-  await page.getByRole('link', { name: 'Template Management' }).click()
+  await signInThroughApi(page, email, '/template-management')
   await expect(page.getByText('No template has been added yet.', { exact: false })).toBeVisible()
   await page.getByRole('button', { name: 'JF Jordan Fieldclerk Profile menu' }).click()
   // Inside the header's banner landmark, with the clerk's name and e-mail.
@@ -54,7 +53,7 @@ test('the profile menu, open over Template Management', async ({ page, request }
  */
 async function openMenuOverResetDates(page: Page, email: string): Promise<{ x: number; y: number }> {
   await page.setViewportSize({ width: 1100, height: 800 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
   await page.getByRole('button', { name: 'Collapse navigation' }).click()
   await expect(page.getByRole('button', { name: 'Expand navigation' })).toHaveAttribute('aria-expanded', 'false')

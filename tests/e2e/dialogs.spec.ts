@@ -2,7 +2,7 @@
 // src/components/app-dialog.tsx), as a clerk on a phone sees them: texts, roles, focus and buttons.
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { expectAccessible } from './support/axe.ts'
 
 /** The focused element's tag and name, e.g. "IFRAME Terms and Conditions". */
@@ -39,7 +39,7 @@ test('the Session timeout warning has the product’s title bar, keeps its alert
   await createClerk(request, email)
   await page.setViewportSize({ width: 390, height: 844 })
   await page.clock.install()
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()
 
   await page.clock.fastForward('14:46')

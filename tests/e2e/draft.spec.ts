@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type BrowserContext, type Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
@@ -54,10 +54,12 @@ async function expectRestored(page: Page, text: string): Promise<void> {
   expect(await keptInPage(page)).toEqual({ address: text, files: [{ name: 'long-visit.wav', sha256: longVisitSha }] })
 }
 
+/** A new tab signed in (session storage is per tab) and opened at the wizard. */
 async function newSignedInPage(context: BrowserContext, email: string): Promise<Page> {
   const page = await context.newPage()
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email, '/create-job')
+  await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
   return page
 }
 
@@ -82,7 +84,6 @@ test('a draft with 50 MB of audio comes back after a reload, offline, in a new p
 
 async function keepsTheDraft(context: BrowserContext, email: string, other: string, restartBrowser: () => Promise<BrowserContext>): Promise<void> {
   let page = await newSignedInPage(context, email)
-  await openWizard(page)
   await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
   const text = '3 Orchard Cottages, Little Snoring NR21 0AA'
   await address(page).fill(text)
@@ -107,13 +108,11 @@ async function keepsTheDraft(context: BrowserContext, email: string, other: stri
   // The page closed and another opened (session storage is per tab: the clerk signs in again).
   await page.close()
   page = await newSignedInPage(context, email)
-  await openWizard(page)
   await expectRestored(page, text)
 
   // The browser closed and started again on the same profile.
   context = await restartBrowser()
   page = await newSignedInPage(context, email)
-  await openWizard(page)
   await expectRestored(page, text)
 
   // Logout keeps it for the clerk's next sign-in.
@@ -142,8 +141,7 @@ test('a restored draft is priced and submitted, and submitting erases it', async
   await createClerk(request, email)
   await giveCredits(email, 10)
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signInThroughForm(page, email)
-  await openWizard(page)
+  await signInThroughApi(page, email, '/create-job')
   await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
   await address(page).fill('14 Willow Crescent, Harrogate HG2 7QD')
   // The picker is enabled once the allowed file types are known (before that, a file would be refused).

@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { chunkOf, holdRequests } from './support/built-chunks.ts'
 
 // The service worker would answer the chunks from its cache, where page.route cannot hold them.
@@ -88,7 +88,7 @@ test('on a prerendered /login the scripts are asked for after the first paint, a
 test('on a prerendered /my-jobs the scripts are asked for after the first paint, and the page then works', async ({ page, request }) => {
   const email = uniqueEmail('first-paint.after-paint')
   await createClerk(request, email)
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await page.reload()
   await expect(page.getByText('No jobs found. Try adjusting your filters or search query.')).toBeVisible()
   const timing = await paintAndEntryStart(page)
@@ -102,8 +102,7 @@ test('on a prerendered /my-jobs the scripts are asked for after the first paint,
 test('the signed-in header and sidebar show while Template Management’s chunk is still on its way', async ({ page, request }) => {
   const email = uniqueEmail('first-paint.shell')
   await createClerk(request, email)
-  await signInThroughForm(page, email)
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Template Management' }).click()
+  await signInThroughApi(page, email, '/template-management')
   await expect(page.getByRole('heading', { level: 1, name: 'Template Management' })).toBeVisible()
   const release = await holdRequests(page, chunkOf('src/app/routes/template-management.tsx'))
   await page.reload()

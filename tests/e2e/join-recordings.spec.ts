@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
 import { expectAccessible } from './support/axe.ts'
 import { giveCredits } from './support/ops.ts'
@@ -27,9 +27,8 @@ test('two recordings are joined into one for an AI job, priced by the joined len
   await createClerk(page.request, email)
   await giveCredits(email, 10)
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email, '/create-job')
 
-  await page.getByRole('link', { name: 'Create Job' }).click()
   await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
   await page.getByRole('textbox', { name: /^Property address/ }).fill('5 Orchard Lane, Ludlow SY8 1AB')
   await expect(page.getByLabel('Audio files')).toBeEnabled()

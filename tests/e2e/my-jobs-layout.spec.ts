@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 import { format, subDays } from 'date-fns'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { createDemoJobs, giveCredits } from './support/ops.ts'
 
 /** The demo jobs' statuses, newest first (support/ops.ts). */
@@ -32,7 +32,7 @@ test('every job shows its status in view, with nothing scrolling sideways, from 
   await createClerk(request, email)
   const ids = await createDemoJobs(email, 6)
   await page.setViewportSize({ width: 1366, height: 900 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
 
   for (const width of WIDTHS) {
@@ -68,7 +68,7 @@ test('the status tabs that do not fit go into a More menu, and the chosen one st
   await createClerk(request, email)
   await createDemoJobs(email, 6)
   await page.setViewportSize({ width: 390, height: 844 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   const tabs = page.getByRole('tablist', { name: 'Job status' })
   await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
 
@@ -93,7 +93,7 @@ test('on a tablet the dates can be typed with a "/" and picked from a calendar',
   await createClerk(request, email)
   await createDemoJobs(email, 2)
   await page.setViewportSize({ width: 820, height: 1180 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await expect(page.getByRole('list', { name: 'Jobs' }).getByRole('listitem')).toHaveCount(2)
 
   // A text keyboard, which has "/", rather than a numeric keypad.
@@ -136,7 +136,7 @@ test('on a phone the first job is in view without scrolling: the filters fold be
   await createDemoJobs(email, 6)
   await giveCredits(email, 25)
   await page.setViewportSize({ width: 390, height: 844 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
 
   const firstJob = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').first()

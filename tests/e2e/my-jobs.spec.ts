@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { expectAccessible } from './support/axe.ts'
 import { expectBackTo } from './support/dialog-return.ts'
 import { createDemoJobs, ops } from './support/ops.ts'
@@ -37,7 +37,7 @@ const storedFilters = (page: Page) =>
 
 async function openMyJobs(page: Page, email: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 900 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await expect(page.getByRole('heading', { name: 'Showing all jobs' })).toBeVisible()
 }
 

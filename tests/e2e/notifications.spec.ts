@@ -2,7 +2,7 @@
 // even a job the list's dates leave out, Mark all as read leaves nothing unread, and the clerk's own
 // download tells them nothing.
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { expectAccessible } from './support/axe.ts'
 import { expectBackTo } from './support/dialog-return.ts'
 import { createDemoJobs, ops } from './support/ops.ts'
@@ -14,7 +14,7 @@ test('a job’s notification opens its Job Details; Mark all as read marks the n
   const ids = await createDemoJobs(email, 6)
   await ops('move', String(ids[0]), 'scheduled')
   await ops('note', String(ids[2]), 'Kitchen audio is faint; we will do our best.')
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
 
   const bell = (unread: number) => page.getByRole('button', { name: `Notifications, ${unread} unread` })
   const list = page.getByRole('list', { name: 'Notifications' })
@@ -80,7 +80,7 @@ test('a notification opens its job when the list’s dates leave that job out, a
   await createClerk(request, email)
   const [jobId] = await createDemoJobs(email, 1)
   await ops('move', String(jobId), 'scheduled')
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
 
   await page.getByRole('combobox', { name: /^Start date/ }).fill('01/01/2020')
   await page.getByRole('combobox', { name: /^End date/ }).fill('31/01/2020')
@@ -106,7 +106,7 @@ test('a failed job’s notification says why, and its Job Details shows the Fail
   // Newest first: Submitted, Scheduled, …; the operator fails the Submitted one, as `npm run ops` does.
   const [jobId] = await createDemoJobs(email, 2)
   await ops('move', String(jobId), 'failed', '--reason', 'The audio is silent after the first 40 seconds')
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
 
   const list = page.getByRole('list', { name: 'Notifications' })
   const details = page.getByRole('dialog', { name: 'Job Details' })

@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { pdfText } from '../../server/test/support/pdf-text.ts'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
 import { expectAccessible } from './support/axe.ts'
 import { expectBackInDialog, expectBackTo } from './support/dialog-return.ts'
@@ -21,7 +21,7 @@ async function signedInClerk(page: Page, label: string): Promise<void> {
   const email = uniqueEmail(label)
   await createClerk(page.request, email, undefined, FULL_NAME)
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
 }
 
 const totalCredit = (page: Page) => page.getByText('Total Credit').locator('..')

@@ -6,7 +6,7 @@
 // list shows.
 import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { chunkOf, holdRequests } from './support/built-chunks.ts'
 import { createDemoJobs } from './support/ops.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
@@ -60,13 +60,13 @@ const hydratedNode = (page: Page, selector: string) =>
     return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
   }, selector)
 
-/** A new clerk with six demo jobs, signed in through the form at `width` px and shown the six; answers the jobs' ids. */
+/** A new clerk with six demo jobs, signed in (through the API: the sign-in is not the subject here) at `width` px and shown the six; answers the jobs' ids. */
 async function signedInWithSixJobs(page: Page, request: APIRequestContext, name: string, width: number): Promise<number[]> {
   const email = uniqueEmail(name)
   await createClerk(request, email)
   const ids = await createDemoJobs(email, 6)
   await page.setViewportSize({ width, height: 900 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   await expect(shownJobs(page)).toHaveCount(6)
   return ids
 }
@@ -83,7 +83,7 @@ test('the HTML served for /my-jobs holds the signed-in shell and nothing of the 
   const email = uniqueEmail('shell.html')
   await createClerk(request, email, undefined, 'Quentin Prerender')
   await createDemoJobs(email, 3)
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
   // Asked with the clerk's own cookies (the refresh cookie): the document is the same for everyone.
   const html = await (await page.request.get('/my-jobs', { headers: { accept: 'text/html' } })).text()
   expect(html).toContain('<title>My Jobs · InspectScribe</title>')

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts'
 import { keptInPage } from './support/kept-draft.ts'
@@ -52,8 +52,7 @@ async function openWizardSignedIn(page: Page, credits: number | null): Promise<s
   await createClerk(page.request, email)
   if (credits !== null) await giveCredits(email, credits)
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signInThroughForm(page, email)
-  await page.getByRole('link', { name: 'Create Job' }).click()
+  await signInThroughApi(page, email, '/create-job')
   await expect(page.getByRole('heading', { level: 2, name: 'General Info' })).toBeVisible()
   await expect(page.getByRole('combobox', { name: /^Report type/ })).toHaveValue(/\d+/)
   return email

@@ -1,5 +1,5 @@
 import { test, expect } from './support/test.ts'
-import { createClerk, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 
 test.describe('routes', () => {
   for (const path of ['/', '/no/such/page', '/dashboard', '/my-jobs', '/create-job', '/template-management']) {
@@ -15,7 +15,7 @@ test.describe('routes', () => {
     // session and races the redirect under test.
     const email = uniqueEmail('routes.dashboard')
     await createClerk(request, email)
-    await signInThroughForm(page, email)
+    await signInThroughApi(page, email)
     await page.goto('/dashboard')
     await expect(page).toHaveURL(/\/my-jobs$/)
     await expect(page.getByRole('heading', { name: 'My Jobs' })).toBeVisible()

@@ -1,5 +1,5 @@
 import { test, expect } from './support/test.ts'
-import { createClerk, PASSWORD, signInThroughForm, uniqueEmail } from './support/accounts.ts'
+import { createClerk, PASSWORD, signInThroughApi, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { expectAccessible } from './support/axe.ts'
 import { expectBackTo } from './support/dialog-return.ts'
 
@@ -9,7 +9,7 @@ test('the shell: credit, bell and notifications, and the profile dialog', async 
   const email = uniqueEmail('shell')
   await createClerk(request, email)
   await page.setViewportSize({ width: 1280, height: 860 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
 
   const sidebar = page.getByRole('navigation', { name: 'Main' }).or(page.getByRole('navigation').first())
   await expect(sidebar.getByRole('link', { name: 'My Jobs' })).toHaveAttribute('aria-current', 'page')
@@ -78,8 +78,7 @@ test('change the password, then sign in with the new one', async ({ page, reques
 test('upload a template, be refused a second, download it, delete it', async ({ page, request }) => {
   const email = uniqueEmail('templates')
   await createClerk(request, email)
-  await signInThroughForm(page, email)
-  await page.getByRole('link', { name: 'Template Management' }).click()
+  await signInThroughApi(page, email, '/template-management')
   await expect(page.getByRole('heading', { name: 'Template Management' })).toBeVisible()
   await expect(page.getByText('No template has been added yet.', { exact: false })).toBeVisible()
   await expectAccessible(page, 'Template Management without a template')
@@ -148,7 +147,7 @@ test('on a 390 px phone the sidebar starts collapsed and opens from the header',
   const email = uniqueEmail('phone')
   await createClerk(request, email)
   await page.setViewportSize({ width: 390, height: 844 })
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
 
   const templatesLink = page.getByRole('link', { name: 'Template Management' })
   await expect(templatesLink).toBeHidden()
@@ -167,7 +166,7 @@ test('on a 390 px phone the Delete Account success message wraps inside the dial
   await page.setViewportSize({ width: 390, height: 844 })
   // A held clock keeps the success message up: the 2 s sign-out waits until the layout is measured.
   await page.clock.install()
-  await signInThroughForm(page, email)
+  await signInThroughApi(page, email)
 
   await page.getByRole('button', { name: 'Profile menu' }).click()
   await page.getByRole('menuitem', { name: 'Delete Account' }).click()
