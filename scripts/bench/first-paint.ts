@@ -253,6 +253,12 @@ async function measureRoute(browser: Browser, servers: { label: string; url: str
   }
 }
 
+/** FIRST_PAINT_ROUTES=/my-jobs (space-separated) measures only those routes, while working on one. */
+function wanted(route: string): boolean {
+  const only = process.env.FIRST_PAINT_ROUTES?.split(' ').filter(Boolean)
+  return !only?.length || only.includes(route)
+}
+
 /** Gives the demo clerk `extra` more jobs through the operator command line; the refusal's words otherwise. */
 async function addDemoJobs(server: RunningServer, extra: number): Promise<string | null> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/ops.ts', 'demo-jobs', DEMO_CLERK.email, '--count', String(extra)], {
@@ -273,12 +279,6 @@ async function addDemoJobs(server: RunningServer, extra: number): Promise<string
  * by a server of its own on a data folder of its own holding the same jobs. When the server refuses
  * that many, the result says why instead of measuring another count.
  */
-/** FIRST_PAINT_ROUTES=/my-jobs (space-separated) measures only those routes, while working on one. */
-function wanted(route: string): boolean {
-  const only = process.env.FIRST_PAINT_ROUTES?.split(' ').filter(Boolean)
-  return !only?.length || only.includes(route)
-}
-
 export async function measureFirstPaint(builds: PortalBuild[], jobs = DEMO_SEEDED_JOBS): Promise<FirstPaintResult> {
   const servers: RunningServer[] = []
   // Launched as Lighthouse's own command line launches it (chrome-launcher, then Puppeteer attached):

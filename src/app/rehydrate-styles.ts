@@ -10,8 +10,11 @@ import { rehydrateRendererCache, type GriffelRenderer } from '@griffel/core'
 
 const STYLE_ELEMENTS = 'style[data-make-styles-bucket]'
 
+/** What Griffel's rehydration reads of a document: its style elements, here only `elements`. */
+const documentHolding = (elements: Element[]) => ({ querySelectorAll: () => elements }) as unknown as Document
+
 /** A document for Griffel's RendererProvider whose style elements have already been read. */
-export const NO_STYLE_ELEMENTS = { querySelectorAll: () => [] } as unknown as Document
+export const NO_STYLE_ELEMENTS = documentHolding([])
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
@@ -21,6 +24,6 @@ export async function rehydrateStylesInSlices(renderer: GriffelRenderer, documen
     // Each in a task of its own, the first too: the entry's own task is long enough.
     await nextTask()
     // Griffel's own rehydration, given a document holding only this element.
-    rehydrateRendererCache(renderer, { querySelectorAll: () => [element] } as unknown as Document)
+    rehydrateRendererCache(renderer, documentHolding([element]))
   }
 }
