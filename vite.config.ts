@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { compression } from 'vite-plugin-compression2'
 import { preloadFirstRoute } from './scripts/preload-first-route.ts'
 import { prerenderScreens } from './scripts/prerender-screens.ts'
 import { SIGN_IN_ROUTE_FILES } from './src/app/route-files.ts'
@@ -73,6 +74,16 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
+    }),
+    // Each hashed chunk also as .br and .gz at the highest levels, which the server sends as they are
+    // (server/src/plugins/portal.ts): fewer bytes than per-request compression, and no CPU for it while
+    // a page loads. Hashed files only: a document or the worker keeps its name across builds, and a
+    // copy left from another build must never be served for it.
+    compression({
+      include: /^assets\/.+\.(js|css)$/,
+      algorithms: ['brotliCompress', 'gzip'],
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
     }),
   ],
   build: {

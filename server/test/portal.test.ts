@@ -1,9 +1,12 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestApp } from './support/test-app.ts'
+
+const PRECOMPRESSED_TEXT = 'export const route = "my jobs";\n'.repeat(300)
 
 describe('serving the portal', () => {
   let app: FastifyInstance
@@ -15,6 +18,10 @@ describe('serving the portal', () => {
     await writeFile(path.join(portalDir, 'login.html'), '<!doctype html><title>Sign in · InspectScribe</title><h1>Sign in</h1>')
     await writeFile(path.join(portalDir, 'my-jobs.html'), '<!doctype html><title>My Jobs · InspectScribe</title><h1>My Jobs</h1>')
     await writeFile(path.join(portalDir, 'assets', 'index-abc123.js'), 'console.log("app");\n'.repeat(200))
+    // A chunk the build compressed ahead (vite.config.ts): the same text beside its .br and .gz copies.
+    await writeFile(path.join(portalDir, 'assets', 'route-def456.js'), PRECOMPRESSED_TEXT)
+    await writeFile(path.join(portalDir, 'assets', 'route-def456.js.br'), brotliCompressSync(PRECOMPRESSED_TEXT))
+    await writeFile(path.join(portalDir, 'assets', 'route-def456.js.gz'), gzipSync(PRECOMPRESSED_TEXT, { level: 9 }))
     await writeFile(path.join(portalDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
     await writeFile(path.join(portalDir, 'manifest.webmanifest'), '{"name":"InspectScribe"}')
     ;({ app } = await createTestApp({ portalDir }))
@@ -105,6 +112,29 @@ describe('serving the portal', () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-encoding']).toBe('gzip')
     expect(response.rawPayload.length).toBeLessThan(4000)
+  })
+
+  it('serves a chunk compressed at build time as it was stored, in the encoding the client prefers', async () => {
+    const brotli = await app.inject({ method: 'GET', url: '/assets/route-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(brotli.statusCode).toBe(200)
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-type']).toMatch(/javascript/)
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotli.rawPayload).toEqual(brotliCompressSync(PRECOMPRESSED_TEXT))
+
+    const gzip = await app.inject({ method: 'GET', url: '/assets/route-def456.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gzip.rawPayload).toEqual(gzipSync(PRECOMPRESSED_TEXT, { level: 9 }))
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/route-def456.js', headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(PRECOMPRESSED_TEXT)
+  })
+
+  it('never serves a compressed copy by its own name as a script', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/route-def456.js.br', headers: { accept: '*/*' } })
+    expect(response.headers['content-type'] ?? '').not.toMatch(/javascript/)
   })
 })
 

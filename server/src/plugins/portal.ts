@@ -26,6 +26,11 @@ export async function registerPortal(app: FastifyInstance, portalDir: string): P
       root: portalDir,
       index: false,
       cacheControl: false,
+      // The build compresses each hashed chunk ahead with brotli and gzip at their highest levels
+      // (vite.config.ts): sent as stored, smaller than @fastify/compress's per-request compression and
+      // with no CPU spent on it per load. A file without such copies (documents, the worker, small
+      // files) is still compressed per request by @fastify/compress.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const hashedAsset = filePath.startsWith(path.join(portalDir, 'assets') + path.sep)
         reply.header('cache-control', hashedAsset ? IMMUTABLE : REVALIDATE)
