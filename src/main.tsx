@@ -23,6 +23,11 @@ const root = document.getElementById('root')!
 // only the brand line, which the first render replaces, as does a signed-out visitor's render of the
 // My Jobs shell (the redirect to /login).
 const hydrating = holdsPrerenderedScreen(root, window.location.pathname, window.history.state, sessionStatus() !== 'signed-out')
+// The job list's request leaves now, beside the route's chunks, not once the page has been hydrated
+// (src/features/jobs/api/early-dashboard.ts). A module of its own: /login's entry does not carry it.
+if (hydrating && window.location.pathname === '/my-jobs') {
+  void import('./features/jobs/api/early-dashboard').then(({ askForDashboardEarly }) => askForDashboardEarly(), () => undefined)
+}
 const renderer = createDOMRenderer(document)
 // While the route's modules download, the prerendered styles are read into Griffel's cache a style
 // element a task, rather than in one long task inside the hydration (src/app/rehydrate-styles.ts).

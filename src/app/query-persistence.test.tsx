@@ -159,7 +159,9 @@ describe('QueryPersistence: what is stored', () => {
     expect(copy.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY], [...REPORT_TYPES_KEY]])
     expect(copy.clientState.mutations).toEqual([])
     expect(await jobsCacheKeys()).toEqual(['inspectscribe.jobs-cache.clerk-7'])
-    expect(Object.keys(localStorage)).toEqual([])
+    // No data in localStorage: only the mark that a copy is kept, read by the next load of My Jobs.
+    expect(Object.keys(localStorage)).toEqual(['inspectscribe.jobs-copy-kept.clerk-7'])
+    expect(localStorage.getItem('inspectscribe.jobs-copy-kept.clerk-7')).toBe('1')
   })
 
   it('does not write the copy again for a refresh that brings the same list (a 304), and does when the list changes', async () => {
@@ -191,6 +193,7 @@ describe('QueryPersistence: what is stored', () => {
     // With a clerk, the copy would have been written by now (persisted() in the test above).
     await moveClock(THROTTLE_MS)
     expect(await jobsCacheKeys()).toEqual([])
+    expect(Object.keys(localStorage)).toEqual([])
   })
 })
 
@@ -245,7 +248,8 @@ describe('QueryPersistence: reading the copy back', () => {
     const { seen } = renderFrame({ clerk: 'clerk-7', dashboard: () => new Promise(() => undefined) })
     expect(await screen.findByLabelText('jobs')).toHaveTextContent('pending')
     expect(seen.every(({ address }) => address === undefined)).toBe(true)
-    expect(Object.keys(localStorage)).toEqual(['inspectscribe.other'])
+    // Besides the mark written with the new copy in IndexedDB (the lookups' answer), which holds no data.
+    expect(Object.keys(localStorage).filter((key) => !key.startsWith('inspectscribe.jobs-copy-kept.'))).toEqual(['inspectscribe.other'])
   })
 })
 
@@ -260,8 +264,10 @@ describe('QueryPersistence: the end of a session', () => {
     act(() => void client.setQueryData(DASHBOARD_KEY, [job, otherJob]))
     await moveClock(0)
     expect(await storedJobs('clerk-7')).toEqual([job])
+    expect(localStorage.getItem('inspectscribe.jobs-copy-kept.clerk-7')).toBe('1')
     act(() => clearSession())
     await expect.poll(jobsCacheKeys).toEqual([])
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('inspectscribe.jobs-copy-kept.'))).toEqual([])
     expect(client.getQueryData(DASHBOARD_KEY)).toBeUndefined()
     expect(client.getQueryData(['profile'])).toEqual({ full_name: 'Jordan' })
     // The lookups hold nothing personal: still in memory, only no longer on the device.

@@ -16,6 +16,9 @@
 //   inactivity logout, account deletion, a 403): src/lib/session.ts announces those. An expired
 //   token removed quietly leaves the copy, as a closed tab does. The lookups hold nothing personal
 //   and stay in memory.
+// - Beside each copy written, a mark in localStorage (`inspectscribe.jobs-copy-kept.<clerk>`, no data):
+//   a load of My Jobs reads it before IndexedDB can answer, to ask for the list early only when no
+//   copy is kept (src/features/jobs/api/early-dashboard.ts). Wiped with the copies.
 import { useEffect, useState, type ReactNode } from 'react'
 import { Type } from 'typebox'
 import { useIsRestoring, useQueryClient, type QueryClient } from '@tanstack/react-query'
@@ -23,9 +26,11 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import { PersistQueryClientProvider, removeOldestQuery, type PersistedClient, type PersistQueryClientOptions, type Persister } from '@tanstack/react-query-persist-client'
 import { currentClerk, onSessionEnded } from '@/lib/session'
 import { localDb, readLocal, removeLocal } from '@/lib/local-db'
+import { removeKeysStartingWith } from '@/lib/storage-keys'
 import { lookupKeys } from '@/lib/lookups'
 import { useMountedInPrerenderPass } from '@/lib/use-prerender-pass'
 import { jobKeys } from '@/features/jobs/api/get-dashboard'
+import { forgetKeptCopyMarks, markCopyKept } from '@/features/jobs/api/early-dashboard'
 
 export const JOBS_CACHE_PREFIX = 'inspectscribe.jobs-cache.'
 
@@ -57,18 +62,14 @@ export function shouldPersistQuery(query: { queryKey: readonly unknown[]; state:
 
 /** Removes the copies that releases before IndexedDB kept in localStorage (once they are gone, this finds none). */
 export function removeLocalStorageCopies(storage: Storage = window.localStorage): void {
-  const keys: string[] = []
-  for (let index = 0; index < storage.length; index++) {
-    const key = storage.key(index)
-    if (key?.startsWith(JOBS_CACHE_PREFIX)) keys.push(key)
-  }
-  keys.forEach((key) => storage.removeItem(key))
+  removeKeysStartingWith(storage, JOBS_CACHE_PREFIX)
 }
 
 // IndexedDB can be refused (a private window, a full disk): then nothing is kept, as on a first visit.
 
 /** Removes every clerk's stored copy. IndexedDB runs a store's transactions in order: a write already under way lands before, never after. */
 export async function wipeJobsCaches(): Promise<void> {
+  forgetKeptCopyMarks()
   await localDb.jobsCaches.clear().catch(() => undefined)
 }
 
@@ -136,7 +137,10 @@ function clerkPersistence(clerk: string): ClerkPersistence {
     // Through readLocal: it stops waiting after LOCAL_READ_LIMIT_MS, so an unanswered IndexedDB open never holds the frame.
     getItem: async (key: string) => (await readLocal('jobsCaches', key, Type.String())) ?? null,
     setItem: async (key: string, value: string) => {
-      if (mounted && !stopped) await localDb.jobsCaches.put({ id: key, value })
+      if (!mounted || stopped) return
+      await localDb.jobsCaches.put({ id: key, value })
+      // Read by the next load of My Jobs before IndexedDB can be (src/features/jobs/api/early-dashboard.ts).
+      markCopyKept(clerk)
     },
     removeItem: (key: string) => removeLocal('jobsCaches', key),
   }

@@ -28,6 +28,8 @@ type Planned = FakeReply | (() => FakeReply | Promise<FakeReply>)
 /** A request as fetch was given it, for the tests that look at more than SeenRequest holds. */
 export interface SentRequest {
   path: string
+  /** With its query string, e.g. /clerk/dashboard?start=1&end=2. */
+  pathAndQuery: string
   headers: Headers
   cache: RequestCache | undefined
 }
@@ -67,7 +69,8 @@ export function setUpFakePortalApi(): FakePortalApi {
       const method = init?.method ?? 'GET'
       const authorization = new Headers(init?.headers).get('authorization')
       api.requests.push({ method, path, body: sentBody(init), authorization })
-      api.sent.push({ path, headers: new Headers(init?.headers), cache: init?.cache })
+      const url = new URL(String(input), 'http://portal.test')
+      api.sent.push({ path, pathAndQuery: `${path}${url.search}`, headers: new Headers(init?.headers), cache: init?.cache })
       const planned = replies.get(`${method} ${path}`)
       const reply = typeof planned === 'function' ? await planned() : planned
       if (!reply || reply === 'network') throw new TypeError('fetch failed')
