@@ -71,6 +71,30 @@ async function signedInWithSixJobs(page: Page, request: APIRequestContext, name:
   return ids
 }
 
+interface SentApiRequest {
+  path: string
+  ifNoneMatch: string | null
+  /** Once answered. */
+  status?: number
+}
+
+/** The page's API requests from now on, in the order sent, each with its answer's status once answered. */
+function apiRequestsOf(page: Page): SentApiRequest[] {
+  const sent: SentApiRequest[] = []
+  page.on('request', (sentRequest) => {
+    const url = new URL(sentRequest.url())
+    if (!url.pathname.startsWith('/api/')) return
+    const seen: SentApiRequest = { path: url.pathname, ifNoneMatch: sentRequest.headers()['if-none-match'] ?? null }
+    sent.push(seen)
+    void sentRequest.response().then((response) => {
+      if (response) seen.status = response.status()
+    })
+  })
+  return sent
+}
+
+const isDashboard = (seen: SentApiRequest) => seen.path === '/api/clerk/dashboard'
+
 /** Opens /my-jobs with the entry script held and waits for the shell; the returned function lets the scripts run. */
 async function openShellBeforeScripts(page: Page): Promise<() => void> {
   const release = await holdEntry(page)
@@ -168,6 +192,43 @@ test.describe('the first load, before and after the scripts', () => {
     await expect(search).toHaveValue('Willow Crescent')
     await expect(shownJobs(page)).toHaveCount(1)
     expect(problems).toEqual([])
+  })
+
+  // docs/decisions/list-asked-for-by-the-entry.md
+  test('a load with no copy of the list on the device asks for the list once, before the page asks for anything; with a copy, only whether it changed', async ({ page, request }) => {
+    await signedInWithSixJobs(page, request, 'shell.early-list', 390)
+    await expect.poll(() => jobListStoredInPage(page)).toBe(true)
+    const sent = apiRequestsOf(page)
+
+    // With the copy: no early request; the page asks with the copy's ETag, and the answer is a 304.
+    await page.reload()
+    await expect(shownJobs(page)).toHaveCount(6)
+    await expect.poll(() => sent.filter(isDashboard).length).toBeGreaterThan(0)
+    const withCopy = sent.filter(isDashboard)
+    expect(withCopy).toHaveLength(1)
+    expect(withCopy[0]!.ifNoneMatch).toMatch(/^(W\/)?"/)
+    await expect.poll(() => withCopy[0]!.status).toBe(304)
+
+    // Without it (another device, or a cleared one): the list is asked for by the entry, before the
+    // page's first request of its own, and the page shows that answer without asking again.
+    await page.goto('/terms-and-conditions.html')
+    await page.evaluate(async () => {
+      localStorage.clear()
+      await new Promise((resolve, reject) => {
+        const deletion = indexedDB.deleteDatabase('inspectscribe')
+        deletion.onsuccess = resolve
+        deletion.onerror = () => reject(deletion.error)
+        deletion.onblocked = () => reject(new Error('the portal database is still open'))
+      })
+    })
+    sent.length = 0
+    await page.goto('/my-jobs')
+    await expect(shownJobs(page)).toHaveCount(6)
+    await expect.poll(() => sent.some((seen) => seen.path === '/api/lookup/report-types')).toBe(true)
+    const withoutCopy = sent.filter(isDashboard)
+    expect(withoutCopy).toHaveLength(1)
+    expect(withoutCopy[0]!.ifNoneMatch).toBeNull()
+    expect(sent.indexOf(withoutCopy[0]!)).toBe(0)
   })
 
   test('a signed-out visitor sees the shell until the scripts run, then the sign-in page', async ({ page }) => {
