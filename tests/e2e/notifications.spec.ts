@@ -3,6 +3,7 @@
 // download tells them nothing.
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
+import { waitForAppToHoldThePage } from './support/app-running.ts'
 import { expectAccessible } from './support/axe.ts'
 import { expectBackTo } from './support/dialog-return.ts'
 import { createDemoJobs, ops } from './support/ops.ts'
@@ -64,6 +65,8 @@ test('a job’s notification opens its Job Details; Mark all as read marks the n
   await expect(list).toBeHidden()
   await expectBackTo(page, bell(0))
   await page.reload()
+  // The prerendered /my-jobs shows the bell before the scripts run; a click then would open nothing.
+  await waitForAppToHoldThePage(page)
   await bell(0).click()
   const newest = list.getByRole('listitem').first()
   await expect(newest).toContainText(`New staff note on job #${ids[1]}: Booked for tomorrow morning.`)
