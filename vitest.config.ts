@@ -37,6 +37,7 @@ const OBJECT_STORAGE_FILES = 'server/test/**/*.s3.test.ts'
 const DATABASE_FREE_FILES = [
   'server/test/mailer.test.ts', // the SMTP transport and the outbox folder
   'server/test/money/cents.test.ts', // parsing and formatting cents
+  'server/test/start-flags.test.ts', // package.json and docs/deploy.md read as text
   'server/test/storage/open-while-removed.test.ts', // local storage's open() against a removed file
   'server/test/storage/s3-ready-silent-storage.test.ts', // the S3 storage's readiness question
   'server/test/support/pdf-text.test.ts', // the tests' PDF reader

@@ -5,6 +5,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { promisify } from 'node:util'
 import { ROOT } from './paths.ts'
 import { GiveUp, waitFor } from './wait-for.ts'
+import { SERVER_NODE_FLAGS } from '../../server/src/start-flags.ts'
 
 export const COMPILED_ENTRY = 'server/dist/src/main.js'
 
@@ -38,7 +39,7 @@ export function startProductProcess(name: string, port: number, env: Record<stri
   let lifeStart = 0
   const spawnOne = () => {
     lifeStart = output.length
-    child = spawn(process.execPath, [COMPILED_ENTRY], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, COMPILED_ENTRY], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   }

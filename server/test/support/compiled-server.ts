@@ -5,6 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { expect, vi } from 'vitest'
 import { DEMO_CLERK } from '../../src/db/seed-data.ts'
+import { SERVER_NODE_FLAGS } from '../../src/start-flags.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..')
 export const COMPILED_ENTRY = path.join(ROOT, 'server/dist/src/main.js')
@@ -25,7 +26,7 @@ export interface CompiledServer {
 /** Builds if needed and starts the compiled server with `env` on top of this process's; resolves once it is ready. */
 export async function startCompiledServer(env: Record<string, string>): Promise<CompiledServer> {
   await buildServerIfNeeded()
-  const child = spawn(process.execPath, [COMPILED_ENTRY], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, COMPILED_ENTRY], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))

@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { SERVER_NODE_FLAGS } from '../../../server/src/start-flags.ts'
 
 export interface RunningServer {
   url: string
@@ -43,7 +44,7 @@ const START_LIMIT_MS = 100_000
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'inspectscribe-e2e-')))
   const portalDir = options.portalDir ?? path.join(ROOT, 'dist')
-  const child: ChildProcess = spawn(process.execPath, [await builtServerEntry()], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, await builtServerEntry()], {
     cwd: ROOT,
     env: {
       ...process.env,
