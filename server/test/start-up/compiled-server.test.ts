@@ -9,6 +9,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildServerIfNeeded, COMPILED_ENTRY, signInDemoClerk, startCompiledServer, type CompiledServer } from '../support/compiled-server.ts'
+import { SERVER_NODE_FLAGS } from '../../src/start-flags.ts'
 
 /** An empty database of the project's kind: a new data folder, or a new PostgreSQL database (no template). */
 async function emptyDatabaseEnv(): Promise<Record<string, string>> {
@@ -40,9 +41,9 @@ describe('the compiled server', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('runs node on the built JavaScript, with no TypeScript loader', async () => {
+  it('runs node on the built JavaScript with the server’s flags, and no TypeScript loader', async () => {
     const commandLine = (await readFile(`/proc/${server.pid}/cmdline`, 'utf8')).split('\0').filter(Boolean)
-    expect(commandLine).toEqual([process.execPath, COMPILED_ENTRY])
+    expect(commandLine).toEqual([process.execPath, ...SERVER_NODE_FLAGS, COMPILED_ENTRY])
   })
 
   it('migrates and seeds an empty database, signs the demo clerk in and lists its dozen demo jobs', async () => {
