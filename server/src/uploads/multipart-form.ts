@@ -18,9 +18,16 @@ export interface UploadForm<M> {
   file?: ReceivedUpload<M>
 }
 
-/** Refuses a request that is not multipart (it cannot carry a file) with the caller's words. */
+/**
+ * Refuses a request that is not multipart (it cannot carry a file) with the caller's words, and one
+ * whose connection has already closed. @fastify/multipart learns of a closed connection from the
+ * request's 'close' event; one that came before the form is read (every byte had arrived, then the
+ * client left or sent bytes Node refused) is never seen, and the read would wait for ever. Node's own
+ * error for it ("aborted", ECONNRESET) goes on, which the error handler logs as a client gone away.
+ */
 export function requireMultipart(request: FastifyRequest, requiredText: string): void {
   if (!request.isMultipart()) throw new HttpError(400, requiredText, 'file_required')
+  if (request.raw.destroyed) throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' })
 }
 
 /**

@@ -100,9 +100,13 @@ describe('a client that goes away mid-upload', () => {
   // failed" at error level. Made exact here with bytes past the Content-Length, which are no request:
   // Node answers them 400 and closes the connection under the upload still being read. (A client that
   // leaves right after its last byte meets the same path, when the close beats the route's read.)
+  // The form and the bytes after it fit in one read of the socket (a second of audio, 1 KB after), so
+  // the connection is always closed before the route reads: with a long recording the route sometimes
+  // read it all first, and the test then saw neither line. Closed before the read, the form once waited
+  // for ever (@fastify/multipart never saw the close): requireMultipart now refuses it.
   it('logs an upload whose connection closed after its last byte arrived, before it was read, at info level', async () => {
     const start = logLines.length
-    await sendWholeThenLeave(toneWav(300), Buffer.alloc(64 * 1024, 0x41))
+    await sendWholeThenLeave(toneWav(1), Buffer.alloc(1024, 0x41))
 
     await expect.poll(() => logLines.slice(start).find((line) => line.msg === 'the client went away before its request was read' || line.level >= 40)).toMatchObject({ level: 30 })
     expect(logLines.slice(start).filter((line) => line.level >= 40)).toEqual([])
