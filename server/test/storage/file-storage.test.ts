@@ -120,8 +120,10 @@ describe('file storage uploads on local disk', () => {
       // A beat at a time: touches in flight together may land in any order.
       for (let minutes = 0; minutes < 120; minutes += 1) {
         vi.advanceTimersByTime(PENDING_UPLOAD_KEEP_ALIVE_MS)
-        // The keep-alive's touch (within the last beat) is real file work: let it land before the sweep looks.
-        const beatDue = Date.now() - PENDING_UPLOAD_KEEP_ALIVE_MS - 1 // (file times are stored a little less exactly)
+        // The keep-alive's touch is real file work: let this beat's land before the sweep looks, and before
+        // the next beat, so no two touches are ever in flight to land out of order (waiting only for the
+        // last beat's once let an older touch land after a newer one, and the file stayed two beats old).
+        const beatDue = Date.now() - 1 // (file times are stored a little less exactly)
         await expect.poll(async () => (await stat(path.join(root, '.tmp', (await readdir(path.join(root, '.tmp')))[0]!))).mtimeMs).toBeGreaterThanOrEqual(beatDue)
         expect((await storage.sweep({ staleBefore: new Date(Date.now() - STALE_UPLOAD_AGE_MS) })).staleUploads).toBe(0)
       }
