@@ -50,20 +50,46 @@ type Files = { isolate: boolean; include?: string[]; exclude?: string[] }
 const shared: Files = { isolate: false, exclude: serverFilesThatMock }
 const isolated: Files = { isolate: true, include: serverFilesThatMock }
 
-const portalSuite = {
-  plugins: [react()],
-  resolve: { alias },
-  test: {
-    name: 'portal',
-    environment: 'jsdom' as const,
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
-    // A limit, not a wait: a busy 2-core machine runs a Fluent page in jsdom many times slower
-    // than an idle one, and 5 s (the default) was not enough. Above Testing Library's 10 s limit.
-    testTimeout: 30_000,
-    expect: { poll: POLL_LIMIT },
-  },
+// The portal's files run in Vitest's vmForks pool: each file still gets a fresh jsdom window and fresh
+// modules of its own (a VM context), but the worker process and its loaded node_modules code are kept
+// from file to file, where the forks pool started a process and a jsdom per file. Quiet, the whole
+// portal project: 296 s -> 192 s wall, 565 s -> 334 s CPU (docs/research/test-suite-time.md). A
+// worker is replaced once it holds 1 GB (VM contexts are never wholly freed); the default, a share of
+// the machine's memory, let them grow to 4 GB and run slower. Inside jsdom's window a few of Node's
+// globals are missing (src/test/setup.ts puts back the ones the portal uses).
+const PORTAL_VM_MEMORY_LIMIT = '1GB'
+
+// Files that take a page global away (vi.stubGlobal('document', undefined), as a torn-down test
+// environment does) stay in the forks pool: in jsdom's own window `document` cannot be redefined.
+const PORTAL_PROCESS_FILES = ['src/lib/modal-hiding.test.ts']
+
+const portalTest = {
+  environment: 'jsdom' as const,
+  setupFiles: ['src/test/setup.ts'],
+  // A limit, not a wait: a busy 2-core machine runs a Fluent page in jsdom many times slower
+  // than an idle one, and 5 s (the default) was not enough. Above Testing Library's 10 s limit.
+  testTimeout: 30_000,
+  expect: { poll: POLL_LIMIT },
 }
+
+const portalSuite = (name: string, pool: 'vmForks' | 'forks', files: { include?: string[]; exclude?: string[] }) => ({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      ...alias,
+      // Its package's "node" entry is CommonJS requiring react-router's ES build, which a VM context's
+      // require cannot load; the browser's entry (ES throughout) is what the portal is built with.
+      'react-router-dom': path.resolve(import.meta.dirname, 'node_modules/react-router-dom/dist/index.mjs'),
+    },
+  },
+  test: {
+    ...portalTest,
+    name,
+    include: files.include ?? ['src/**/*.test.{ts,tsx}'],
+    exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
+    pool,
+  },
+})
 
 // The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
 const serverSuite = (name: string, kind: 'pglite' | 'postgres', files: Files) => ({
@@ -109,8 +135,11 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which then idles
     // whenever a test waits for PostgreSQL, ffmpeg or a child process. Two keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Only the vmForks pool reads it (the portal's files), and only from here: a project's own is ignored.
+    vmMemoryLimit: PORTAL_VM_MEMORY_LIMIT,
     projects: [
-      portalSuite,
+      portalSuite('portal', 'vmForks', { exclude: PORTAL_PROCESS_FILES }),
+      portalSuite('portal-forks', 'forks', { include: PORTAL_PROCESS_FILES }),
       serverSuite('server-pglite', 'pglite', shared),
       serverSuite('server-pglite-mocking', 'pglite', isolated),
       serverSuite('server-postgres', 'postgres', shared),

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest'
 import 'fake-indexeddb/auto'
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { performance as nodePerformance } from 'node:perf_hooks'
+import { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import { afterEach, beforeEach } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { draftWritesDone } from '@/features/create-job/draft/draft-saver'
@@ -32,6 +34,18 @@ class NoLayoutResizeObserver {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= NoLayoutResizeObserver
+
+// The portal's files run inside jsdom's own window (Vitest's vmForks pool, vitest.config.ts), which
+// lacks two things every browser has and the portal uses: streams (a download read as it arrives) and
+// the User Timing marks and measures (the list's jobs:select measure). Node's own are the standard
+// ones. The marks are lent to jsdom's Performance rather than replacing it: its now() stays this file's
+// own, which a test may stub without reaching the Node process's clock that Vitest itself reads. On the
+// prototype, where a browser has them, and where fake timers look for what to fake.
+globalThis.ReadableStream ??= NodeReadableStream as typeof ReadableStream
+for (const name of ['mark', 'measure', 'clearMarks', 'clearMeasures', 'getEntries', 'getEntriesByName', 'getEntriesByType'] as const) {
+  if (typeof performance[name] === 'function') continue
+  Object.defineProperty(Performance.prototype, name, { configurable: true, writable: true, value: nodePerformance[name].bind(nodePerformance) })
+}
 
 /**
  * jsdom lays nothing out: every offsetParent is null and <body> measures 0 × 0, so Fluent's focus
