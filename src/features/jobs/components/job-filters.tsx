@@ -4,7 +4,7 @@
 // how many are set, so a phone shows its first job without scrolling. The fold is CSS alone: the
 // prerendered my-jobs.html is laid out folded on a phone from its first paint, and nothing moves when
 // the scripts take over.
-import { useId, useRef, useState } from 'react'
+import { memo, useId, useRef, useState } from 'react'
 import { Button, Field, Input, Select, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { Filter20Regular, Search20Regular } from '@fluentui/react-icons'
 import { visuallyHidden } from '@/components/visually-hidden'
@@ -82,7 +82,8 @@ export function filtersSet({ reportType, jobType, range, defaultRange, search }:
   return [reportType !== '', jobType !== '', range !== null && !sameRange(range, defaultRange), search.trim() !== ''].filter(Boolean).length
 }
 
-export function JobFilters(props: JobFiltersProps) {
+// Memoized: My Jobs renders again for every answer that arrives; this part only when its own props change.
+export const JobFilters = memo(function JobFilters(props: JobFiltersProps) {
   const { options, reportType, jobType, range, defaultRange, onRangeChange, search } = props
   const styles = useStyles()
   const panelId = useId()
@@ -143,4 +144,4 @@ export function JobFilters(props: JobFiltersProps) {
       </div>
     </div>
   )
-}
+})

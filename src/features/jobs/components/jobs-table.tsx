@@ -6,7 +6,7 @@
 // here, the tabs show above what the page gives in their place (the spinner, or why they failed).
 // Delete Selected with nothing selected says so beside the button, without a dialog; a range with no
 // jobs at all (a new clerk's) offers the way to create one under the spec's empty message.
-import { useMemo, useState, type ReactNode } from 'react'
+import { memo, useMemo, useState, type ReactNode } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowClockwise20Regular, Delete20Regular } from '@fluentui/react-icons'
 import { Link } from 'react-router-dom'
@@ -76,7 +76,8 @@ export interface JobsTableProps {
   waiting?: boolean
 }
 
-export function JobsTable(props: JobsTableProps) {
+// Memoized: My Jobs renders again for every answer that arrives; this part only when its own props change.
+export const JobsTable = memo(function JobsTable(props: JobsTableProps) {
   const { rows, status, onStatusChange, placeholder } = props
   const styles = useStyles()
   // The tabs are mounted before the rows arrive (and are in the prerendered my-jobs.html), not with
@@ -89,7 +90,7 @@ export function JobsTable(props: JobsTableProps) {
       {rows === undefined ? placeholder : <JobsList {...props} rows={rows} />}
     </div>
   )
-}
+})
 
 /** The toolbar, the jobs of the page and the pagination, below the tabs. */
 function JobsList(props: JobsTableProps & { rows: JobRow[] }) {

@@ -2,7 +2,7 @@
 // table and its states, and the Job Details and Delete Job dialogs. The list refreshes itself every
 // 60 s except while a dialog is open; a failed refresh keeps the jobs shown, and when the connection
 // is gone the last known list stays with a note of its age.
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { useIsRestoring } from '@tanstack/react-query'
 import { PageTitle } from '@/components/page-title'
@@ -133,19 +133,36 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   const deferredRows = useDeferredValue(rows)
   const shownRows = rows && deferredRows
 
+  // The filters and the table are memoized (React.memo) and get the same callbacks from render to
+  // render: the page renders again for every answer that arrives (the lookups, the list, each fetching
+  // flag), and only the part an answer changes is drawn again, not every field of the filters.
   // New filters start with nothing selected, so Delete Selected never takes jobs of another tab,
   // type or range. The search keeps the selection (the count beside the button stays in view).
-  const changeFilters = (change: Partial<StoredJobFilters>) => {
-    setFilters(change)
-    setSelectedIds(new Set())
-  }
-  const onRangeChange = (next: DayRange | null) =>
-    changeFilters({ range: next && !sameRange(next, defaultRange) ? { start: formatRangeDay(next.start), end: formatRangeDay(next.end) } : null })
+  const changeFilters = useCallback(
+    (change: Partial<StoredJobFilters>) => {
+      setFilters(change)
+      setSelectedIds(new Set())
+    },
+    [setFilters],
+  )
+  const onReportTypeChange = useCallback((reportType: string) => changeFilters({ reportType }), [changeFilters])
+  const onJobTypeChange = useCallback((jobType: string) => changeFilters({ jobType }), [changeFilters])
+  const onStatusChange = useCallback((status: StoredJobFilters['status']) => changeFilters({ status }), [changeFilters])
+  const onRangeChange = useCallback(
+    (next: DayRange | null) =>
+      changeFilters({ range: next && !sameRange(next, defaultRange) ? { start: formatRangeDay(next.start), end: formatRangeDay(next.end) } : null }),
+    [changeFilters, defaultRange],
+  )
+  const { refetch } = dashboard
+  const onRefresh = useCallback(() => void refetch(), [refetch])
 
-  const openDetails = (jobId: number) => setDetails((current) => ({ jobId, open: true, key: (current?.key ?? 0) + 1 }))
+  const openDetails = useCallback((jobId: number) => setDetails((current) => ({ jobId, open: true, key: (current?.key ?? 0) + 1 })), [])
   // A notification links to /my-jobs?job=12: open that job once the list is here.
   useJobFromAddress(jobs !== undefined, openDetails)
-  const openDeletion = (jobIds: number[], mode: 'single' | 'multiple') => setDeletion((current) => ({ mode, jobIds, open: true, key: (current?.key ?? 0) + 1 }))
+  const openDeletion = useCallback(
+    (jobIds: number[], mode: 'single' | 'multiple') => setDeletion((current) => ({ mode, jobIds, open: true, key: (current?.key ?? 0) + 1 })),
+    [],
+  )
   const onDeleted = (deletedIds: number[]) =>
     setSelectedIds((current) => new Set([...current].filter((id) => !deletedIds.includes(id))))
 
@@ -164,12 +181,16 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   // not be made without a connection), else the spinner (the first load, or a first long list whose
   // rows are still being built).
   const listFailed = jobs === undefined && (dashboard.isError || dashboard.fetchStatus === 'paused')
-  const placeholder = listFailed ? (
-    <StatusMessage intent="error" role="alert">
-      {TEXT.loadFailed}
-    </StatusMessage>
-  ) : (
-    <Spinner className={styles.loading} size="medium" labelPosition="after" label={TEXT.loading} />
+  const placeholder = useMemo(
+    () =>
+      listFailed ? (
+        <StatusMessage intent="error" role="alert">
+          {TEXT.loadFailed}
+        </StatusMessage>
+      ) : (
+        <Spinner className={styles.loading} size="medium" labelPosition="after" label={TEXT.loading} />
+      ),
+    [listFailed, styles.loading],
   )
 
   return (
@@ -185,9 +206,9 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
         <JobFilters
           options={waiting ? undefined : filterOptions.data}
           reportType={filters.reportType}
-          onReportTypeChange={(reportType) => changeFilters({ reportType })}
+          onReportTypeChange={onReportTypeChange}
           jobType={filters.jobType}
-          onJobTypeChange={(jobType) => changeFilters({ jobType })}
+          onJobTypeChange={onJobTypeChange}
           range={waiting ? null : range}
           defaultRange={defaultRange}
           onRangeChange={onRangeChange}
@@ -204,8 +225,8 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
           reportType={filters.reportType}
           jobType={filters.jobType}
           status={filters.status}
-          onStatusChange={(status) => changeFilters({ status })}
-          onRefresh={() => void dashboard.refetch()}
+          onStatusChange={onStatusChange}
+          onRefresh={onRefresh}
           refreshing={dashboard.isFetching}
           onViewDetails={openDetails}
           onDelete={openDeletion}

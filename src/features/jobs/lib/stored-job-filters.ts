@@ -3,6 +3,7 @@
 // tab, report type, job type and a chosen date range. The search text is not kept: it is a passing
 // query and may hold an address. A range is stored only when the clerk typed one, so the default keeps
 // meaning "the last 7 days up to now".
+import { useCallback, useMemo } from 'react'
 import { Type, type Static } from 'typebox'
 import { useLocalRecord } from '@/lib/local-db'
 import { JOB_STATUS_LABELS } from './job-status'
@@ -43,6 +44,9 @@ function usable(filters: StoredJobFilters): StoredJobFilters {
  */
 export function useStoredJobFilters(): [StoredJobFilters, (change: Partial<StoredJobFilters>) => void, boolean] {
   const { value, loaded, change } = useLocalRecord(JOB_FILTERS_STORE, JOB_FILTERS_ID, StoredJobFilters, DEFAULT_JOB_FILTERS)
-  const update = (next: Partial<StoredJobFilters>) => change((current) => ({ ...current, ...next }))
-  return [usable(value), update, loaded]
+  // The same objects from render to render while nothing changed: My Jobs' filters and table skip
+  // their renders on them (React.memo).
+  const update = useCallback((next: Partial<StoredJobFilters>) => change((current) => ({ ...current, ...next })), [change])
+  const filters = useMemo(() => usable(value), [value])
+  return [filters, update, loaded]
 }
