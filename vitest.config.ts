@@ -133,8 +133,10 @@ const objectStorageSuite = {
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which then idles
-    // whenever a test waits for PostgreSQL, ffmpeg or a child process. Two keep both cores busy.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // whenever a test waits for PostgreSQL, ffmpeg, a child process or a server's timer. One more
+    // worker than the cores keeps them busy through those waits: quiet on 2 cores, the whole run took
+    // 524 s with two workers and 424 s with three (docs/research/test-suite-time.md).
+    maxWorkers: availableParallelism() + 1,
     // Only the vmForks pool reads it (the portal's files), and only from here: a project's own is ignored.
     vmMemoryLimit: PORTAL_VM_MEMORY_LIMIT,
     projects: [
