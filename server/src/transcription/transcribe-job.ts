@@ -82,8 +82,10 @@ export async function transcribeJob(deps: TranscribeJobDeps, jobId: number): Pro
     { fileName: `transcript-job-${jobId}.txt`, bytes: Buffer.from(transcriptText(heading, segments), 'utf8') },
   ]
   const outcome = proofreading ? await keepDraft(deps, jobId, job.userId, documents) : await attachAndComplete(deps, jobId, job.userId, documents)
-  // The job has its transcript (or draft): every run's folder goes, a killed process's included.
-  await rm(outcome === 'already-done' ? workDir : jobDir, { recursive: true, force: true })
+  // The job has its transcript (or draft): every run's folder goes, a killed process's included. A
+  // second run still writing its pieces meanwhile makes a folder not empty for a moment (ENOTEMPTY):
+  // retried, and never a reason to fail a job that is done (that run removes its own folder as it stops).
+  await rm(outcome === 'already-done' ? workDir : jobDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined)
   return outcome
 }
 
