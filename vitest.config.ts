@@ -63,15 +63,6 @@ const PORTAL_VM_MEMORY_LIMIT = '1GB'
 // environment does) stay in the forks pool: in jsdom's own window `document` cannot be redefined.
 const PORTAL_PROCESS_FILES = ['src/lib/modal-hiding.test.ts']
 
-const portalTest = {
-  environment: 'jsdom' as const,
-  setupFiles: ['src/test/setup.ts'],
-  // A limit, not a wait: a busy 2-core machine runs a Fluent page in jsdom many times slower
-  // than an idle one, and 5 s (the default) was not enough. Above Testing Library's 10 s limit.
-  testTimeout: 30_000,
-  expect: { poll: POLL_LIMIT },
-}
-
 const portalSuite = (name: string, pool: 'vmForks' | 'forks', files: { include?: string[]; exclude?: string[] }) => ({
   plugins: [react()],
   resolve: {
@@ -83,8 +74,13 @@ const portalSuite = (name: string, pool: 'vmForks' | 'forks', files: { include?:
     },
   },
   test: {
-    ...portalTest,
     name,
+    environment: 'jsdom' as const,
+    setupFiles: ['src/test/setup.ts'],
+    // A limit, not a wait: a busy 2-core machine runs a Fluent page in jsdom many times slower
+    // than an idle one, and 5 s (the default) was not enough. Above Testing Library's 10 s limit.
+    testTimeout: 30_000,
+    expect: { poll: POLL_LIMIT },
     include: files.include ?? ['src/**/*.test.{ts,tsx}'],
     exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
     pool,
