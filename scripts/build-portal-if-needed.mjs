@@ -7,7 +7,7 @@ import { newestChange } from './newest-change.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const built = path.join(root, 'dist', 'index.html')
-const sources = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'scripts/preload-first-route.ts', 'scripts/prerender-screens.ts', 'scripts/screen-scripts.ts', 'package-lock.json']
+const sources = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'scripts/preload-first-route.ts', 'scripts/first-route-chunks.ts', 'scripts/prerender-screens.ts', 'scripts/screen-scripts.ts', 'package-lock.json']
 
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0
 const changedAt = newestChange(root, sources)

@@ -1,0 +1,54 @@
+// The first routes' code in few chunks (issue 28, docs/decisions/first-routes-in-few-chunks.md).
+//
+// Left to itself the bundler makes one chunk for every set of lazily loaded modules that share code:
+// /my-jobs fetched 39 scripts before it could draw its list, many of them 1 to 2 KB. On a tablet's
+// slow 4G (150 ms a round trip, six HTTP/1.1 connections) each is one more round trip, and
+// Lighthouse's simulation of that link queues them one behind another. So the build is made twice:
+// a first pass chunks the app as the bundler would and says which modules each first route's chunks
+// hold; the real build then puts them in three chunks of their own:
+// - `entry-shared`: the small chunks the entry imports (shared with lazily loaded ones);
+// - `sign-in`: what /login loads beyond the entry (its form's parts, shared with dialogs elsewhere);
+// - `signed-in-first`: what /my-jobs loads beyond the entry and `sign-in` (the frame, the list, the filters).
+// The entry's chunks and the routes' own chunks (what only that route uses) are left as they are, and
+// so is everything loaded later: dialogs, the wizard, other pages.
+import path from 'node:path'
+import { build, type InlineConfig, type Rollup } from 'vite'
+import { routeChunkFiles, withStaticImports, type Bundle } from './preload-first-route.ts'
+
+type CodeSplittingGroup = { name: (moduleId: string) => string | null }
+
+/** The modules held by `files` (chunk file names of `bundle`). */
+function modulesOf(bundle: Bundle, files: Iterable<string>): Set<string> {
+  const modules = new Set<string>()
+  for (const file of files) {
+    const output = bundle[file]
+    if (output?.type === 'chunk') for (const id of output.moduleIds) modules.add(id)
+  }
+  return modules
+}
+
+/**
+ * `pass`: the build's config with only what decides the module graph (aliases, the plugins that resolve
+ * or transform modules). `signIn` and `signedIn`: each first route's modules, as paths from the project's root.
+ */
+export async function firstRouteChunkGroups(pass: InlineConfig, routes: { signIn: string[]; signedIn: string[] }): Promise<CodeSplittingGroup[]> {
+  const root = pass.root ?? process.cwd()
+  const result = await build({ ...pass, configFile: false, logLevel: 'silent', build: { ...pass.build, write: false, manifest: false } })
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RolldownOutput[]
+  const bundle = Object.fromEntries(outputs.flatMap((output) => output.output.map((file) => [file.fileName, file]))) as Bundle
+  const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)
+  if (!entry) throw new Error('first-route-chunks: the first pass has no entry chunk')
+
+  const routeIds = new Set([...routes.signIn, ...routes.signedIn].map((module) => path.resolve(root, module)))
+  const routeChunks = Object.values(bundle).filter((output) => output.type === 'chunk' && routeIds.has(output.facadeModuleId ?? ''))
+  const entryImports = [...withStaticImports(bundle, entry.fileName)].filter((file) => file !== entry.fileName)
+  const kept = modulesOf(bundle, [entry.fileName, ...routeChunks.map((chunk) => chunk.fileName)])
+  const signIn = modulesOf(bundle, routeChunkFiles(bundle, root, entry.fileName, routes.signIn))
+  const signedIn = modulesOf(bundle, routeChunkFiles(bundle, root, entry.fileName, routes.signedIn))
+  const chunkOf = new Map<string, string>()
+  for (const id of signedIn) if (!signIn.has(id)) chunkOf.set(id, 'signed-in-first')
+  for (const id of signIn) chunkOf.set(id, 'sign-in')
+  for (const id of modulesOf(bundle, entryImports)) chunkOf.set(id, 'entry-shared')
+  for (const id of kept) chunkOf.delete(id)
+  return [{ name: (id) => chunkOf.get(id) ?? null }]
+}
