@@ -17,13 +17,14 @@ interface ScreensRenderer {
 }
 
 /** What a document that starts its scripts after its paint names: the entry's chunks and its route's (scripts/screen-scripts.ts). */
-function scriptsFor(bundle: Bundle, config: ResolvedConfig, routeModules: string[]) {
+function scriptsFor(bundle: Bundle, config: ResolvedConfig, routeModules: string[], loader: string) {
   const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)
   if (!entry) throw new Error('prerender-screens: the build has no entry chunk')
   return {
     base: config.base,
     entryFiles: withStaticImports(bundle, entry.fileName),
     routeFiles: routeChunkFiles(bundle, config.root, entry.fileName, routeModules),
+    loader,
   }
 }
 
@@ -52,10 +53,10 @@ export function prerenderScreens(): Plugin {
       })
       try {
         const { prerenderScreens: render } = (await server.ssrLoadModule(RENDERER_MODULE)) as ScreensRenderer
+        const loader = await minifiedLoader(config.root)
         for (const { fileName, html, routeModules } of await render(String(index.source))) {
-          this.emitFile({ type: 'asset', fileName, source: withScreenScripts(html, scriptsFor(bundle, config, routeModules)) })
+          this.emitFile({ type: 'asset', fileName, source: withScreenScripts(html, scriptsFor(bundle, config, routeModules, loader)) })
         }
-        this.emitFile({ type: 'asset', ...(await minifiedLoader(config.root)) })
       } catch (error) {
         this.error(error instanceof Error ? error : new Error(String(error)))
       } finally {

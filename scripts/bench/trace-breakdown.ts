@@ -91,7 +91,8 @@ function causeOf(stack: Frame[], leafName: string): string {
   if (ours) return `our code: ${ours.source.replace(/.*?\/(src|contract)\//, '$1/')}`
   const evaluation = stack.find((frame) => frame.source.startsWith('module evaluation'))
   if (evaluation) return 'module evaluation'
-  if (stack.some((frame) => frame.source.endsWith('/start-after-paint.js'))) return "the prerendered page's loader"
+  // The loader is written into the prerendered document: its frames' source is the document's address.
+  if (stack.some((frame) => /\/(login|my-jobs)$/.test(frame.source))) return "the prerendered page's loader"
   if (leafName === '(program)') return 'the browser (parse, style, layout, paint)'
   if (leafName === '(garbage collector)') return 'garbage collection'
   if (stack.some((frame) => frame.source.includes('@fluentui'))) return 'Fluent (other)'

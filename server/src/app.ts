@@ -17,7 +17,7 @@ import { clientErrorHandler, frameworkErrors } from './plugins/framework-answers
 import { AJV_OPTIONS, schemaErrorFormatter } from './plugins/validation.ts'
 import { bodyWithoutCoercion } from './plugins/body-validator.ts'
 import { registerPortal } from './plugins/portal.ts'
-import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { inlineScriptSources, registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerRequestLimits, REQUEST_LIMITS, type RequestLimits } from './plugins/request-limits.ts'
 import { healthRoutes } from './routes/health.ts'
 import { lookupRoutes } from './routes/lookups.ts'
@@ -160,7 +160,11 @@ export async function buildApp({ config, database, logger, logController, mailer
   // Before anything that answers, so every answer (API, portal, 404) carries the headers.
   // Stripe.js (script, frames, API) is allowed only when Stripe takes the cards.
   registerRequestLimits(app, { ...REQUEST_LIMITS, ...requestLimits })
-  await registerSecurityHeaders(app, { production: config.production, stripe: config.payments.mode === 'stripe' })
+  await registerSecurityHeaders(app, {
+    production: config.production,
+    stripe: config.payments.mode === 'stripe',
+    inlineScripts: inlineScriptSources(config.portalDir),
+  })
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie)
   // Uploads are streamed part by part; each route sets its own size limits.

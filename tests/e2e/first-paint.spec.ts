@@ -1,6 +1,7 @@
 // The first paint (docs/decisions/first-paint-budgets-and-bench.md): index.html names the sign-in
 // route's chunks so the browser fetches them beside the entry, and the signed-in frame (header and
 // sidebar) shows without waiting for its page's chunk. Lighthouse's figures and their budgets are in `npm run bench -- first-paint`.
+import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
@@ -15,10 +16,10 @@ function moduleTags(html: string): string[] {
   return [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+)"[^>]*>/g)].map((match) => match[1]!)
 }
 
-/** A prerendered document's loader (src/app/start-after-paint.js): the entry and the chunks it starts. */
-function afterPaintLoader(html: string): { entry: string; preloads: string[] } | null {
-  const tag = /<script defer src="\/start-after-paint\.js" data-entry="\/([^"]+)" data-preloads="([^"]*)"><\/script>/.exec(html)
-  return tag && { entry: tag[1]!, preloads: tag[2]!.split(' ').map((href) => href.slice(1)) }
+/** A prerendered document's loader (src/app/start-after-paint.js, inline): the entry and the chunks it starts, and its code. */
+function afterPaintLoader(html: string): { entry: string; preloads: string[]; code: string } | null {
+  const tag = /<script data-entry="\/([^"]+)" data-preloads="([^"]*)">([\s\S]*?)<\/script>/.exec(html)
+  return tag && { entry: tag[1]!, preloads: tag[2]!.split(' ').map((href) => href.slice(1)), code: tag[3]! }
 }
 
 test('index.html preloads the sign-in route’s chunks and has no stylesheet to wait for', async ({ request }) => {
@@ -65,14 +66,19 @@ test('login.html and my-jobs.html start few scripts, and /login none of what onl
   expect(signedInOnly.map((file) => file.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['assets/app-frame', 'assets/signed-in-first', 'assets/my-jobs'])
 })
 
-test('the loader is served minified: every prerendered page downloads it', async ({ request }) => {
-  const loader = await request.get('/start-after-paint.js')
-  expect(loader.headers()['content-type']).toContain('javascript')
-  const source = await loader.text()
-  // Its source explains itself in comments (1.1 KB gzip with them); the browser gets none of them.
-  expect(source).not.toMatch(/\/\/|\/\*/)
-  expect(source).toContain('modulepreload')
-  expect(gzipSync(source, { level: 9 }).length).toBeLessThan(600)
+// docs/decisions/loader-in-the-document.md: no request of its own before the chunks are asked for.
+test('the loader is written minified into each prerendered document, and the policy allows exactly it', async ({ request }) => {
+  for (const path of ['/login', '/my-jobs']) {
+    const answer = await request.get(path, { headers: { accept: 'text/html' } })
+    const source = afterPaintLoader(await answer.text())!.code
+    // Its source explains itself in comments (1.1 KB gzip with them); the browser gets none of them.
+    expect(source).not.toMatch(/\/\/|\/\*/)
+    expect(source).toContain('modulepreload')
+    expect(gzipSync(source, { level: 9 }).length).toBeLessThan(600)
+    const scriptSources = /script-src ([^;]+)/.exec(answer.headers()['content-security-policy'] ?? '')![1]!.split(' ')
+    expect(scriptSources).toEqual(["'self'", `'sha256-${createHash('sha256').update(source).digest('base64')}'`])
+  }
+  expect((await request.get('/start-after-paint.js')).headers()['content-type']).not.toContain('javascript')
 })
 
 /** When the page's first contentful paint and its request for the entry script started, in ms. */

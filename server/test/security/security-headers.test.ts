@@ -93,4 +93,23 @@ describe('security headers', () => {
     const without = contentSecurityPolicy({ production: false, stripe: false })
     expect(JSON.stringify(without)).not.toContain('stripe')
   })
+
+  it('allows the inline scripts of the portal’s documents by their hash, and no other', async () => {
+    const builtDir = await mkdtemp(path.join(tmpdir(), 'portal-inline-'))
+    // As the build writes the prerendered documents' loader (scripts/screen-scripts.ts); index.html has none.
+    await writeFile(path.join(builtDir, 'index.html'), '<!doctype html><script type="module" src="/assets/index.js"></script>')
+    await writeFile(path.join(builtDir, 'login.html'), '<!doctype html><script data-entry="/assets/index.js">document.title="ok"</script>')
+    await writeFile(path.join(builtDir, 'my-jobs.html'), '<!doctype html><script data-entry="/assets/index.js">document.title="ok"</script>')
+    const built = await createTestApp({ portalDir: builtDir })
+    try {
+      for (const url of ['/login', '/my-jobs', '/api/health']) {
+        const response = await built.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
+        // sha256 of document.title="ok", base64.
+        expect(response.headers['content-security-policy']).toBe(POLICY.replace("script-src 'self'", "script-src 'self' 'sha256-MlWKJveT4owdFqPdaPBekTaJDvSHrmh7KvNWratr5qg='"))
+      }
+    } finally {
+      await built.app.close()
+      await rm(builtDir, { recursive: true, force: true })
+    }
+  })
 })
