@@ -46,6 +46,17 @@
     true,
   )
 
+  // The same for a button that keeps an early tap (src/lib/early-tap.ts: the Filters and navigation
+  // toggles): tapped before the app has taken it over, it is marked and applies the tap once it has.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('[data-early-tap]') : null
+      if (button) button.setAttribute('data-early-tap', 'pending')
+    },
+    true,
+  )
+
   let started = false
   function startOnce() {
     if (started) return

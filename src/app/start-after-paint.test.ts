@@ -42,3 +42,16 @@ test('starts the entry at once and its preloads a few per task, so that no task 
   expect(started().preloads).toEqual(chunks)
   expect(started().entry).toEqual(['/assets/index.js'])
 })
+
+test('marks a click on a button that keeps an early tap (src/lib/early-tap.ts), and on no other element', () => {
+  runLoader([])
+  document.body.innerHTML = '<button data-early-tap=""><span>Filters</span></button><button id="other">Other</button>'
+  try {
+    document.querySelector('span')!.click()
+    document.getElementById('other')!.click()
+    expect(document.querySelector('[data-early-tap]')!.getAttribute('data-early-tap')).toBe('pending')
+    expect(document.getElementById('other')!.hasAttribute('data-early-tap')).toBe(false)
+  } finally {
+    document.body.replaceChildren()
+  }
+})

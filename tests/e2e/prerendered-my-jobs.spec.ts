@@ -194,6 +194,35 @@ test.describe('the first load, before and after the scripts', () => {
     expect(problems).toEqual([])
   })
 
+  // src/lib/early-tap.ts: on a phone the filters and the navigation are behind toggles the shell already shows.
+  test('on a phone, a tap on Filters or on the navigation toggle before the scripts have run is applied once they have', async ({ page, request }) => {
+    const ids = await signedInWithSixJobs(page, request, 'shell.early-tap', 390)
+    const problems = consoleProblems(page)
+
+    let release = await openShellBeforeScripts(page)
+    const filters = page.getByRole('button', { name: 'Filters', exact: true })
+    await expect(filters).toHaveAttribute('aria-expanded', 'false')
+    await filters.click()
+    release()
+    await expect.poll(() => hydratedNode(page, 'main h1')).toBe(true)
+    await expect(viewButton(page, ids[0]!)).toBeVisible()
+    await expect(filters).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('searchbox', { name: 'Search jobs' })).toBeVisible()
+    // Once, not twice: the panel stays open, and the next tap folds it.
+    await filters.click()
+    await expect(filters).toHaveAttribute('aria-expanded', 'false')
+
+    await page.unrouteAll({ behavior: 'wait' })
+    release = await openShellBeforeScripts(page)
+    // The shell is drawn for every width, before the script knows it is a phone: its toggle's name says so only after.
+    await page.getByRole('banner').getByRole('button', { name: /^(Expand|Collapse) navigation$/ }).click()
+    release()
+    await expect.poll(() => hydratedNode(page, 'main h1')).toBe(true)
+    await expect(page.getByRole('button', { name: 'Collapse navigation' })).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Create Job' })).toBeVisible()
+    expect(problems).toEqual([])
+  })
+
   // docs/decisions/list-asked-for-by-the-entry.md
   test('a load with no copy of the list on the device asks for the list once, before the page asks for anything; with a copy, only whether it changed', async ({ page, request }) => {
     await signedInWithSixJobs(page, request, 'shell.early-list', 390)

@@ -3,10 +3,11 @@
 // sidebar is off-canvas, the header shows Total Credit too. Only there, so a wider page holds one
 // balance, and the prerendered page (desktop frame) gains it after hydration at the header's right,
 // where nothing else moves.
-import type { Ref } from 'react'
+import type { RefObject } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { Navigation24Regular } from '@fluentui/react-icons'
 import { BrandMark } from '@/components/brand-mark'
+import { keepsEarlyTap, useEarlyTap } from '@/lib/early-tap'
 import { useCreditBalance } from '@/features/credits/api/get-credit-balance'
 import { CreditBalance } from '@/features/credits/components/credit-balance'
 import { NotificationBell } from '@/features/notifications/components/notification-bell'
@@ -48,7 +49,7 @@ export interface AppHeaderProps {
   sidebarId: string
   expanded: boolean
   onToggle: () => void
-  toggleRef: Ref<HTMLButtonElement>
+  toggleRef: RefObject<HTMLButtonElement | null>
   /** 768 px wide or less: the sidebar is off-canvas, so the balance shows here. */
   phone: boolean
 }
@@ -56,17 +57,20 @@ export interface AppHeaderProps {
 export function AppHeader({ sidebarId, expanded, onToggle, toggleRef, phone }: AppHeaderProps) {
   const styles = useStyles()
   const credits = useCreditBalance()
+  // my-jobs.html holds the toggle before the scripts run: a tap there is kept.
+  const onToggleClick = useEarlyTap(toggleRef, onToggle)
   return (
     <header className={styles.root}>
       <Button
         ref={toggleRef}
+        {...keepsEarlyTap}
         appearance="subtle"
         size="large"
         icon={<Navigation24Regular />}
         aria-label={expanded ? TOGGLE_TEXT.collapse : TOGGLE_TEXT.expand}
         aria-expanded={expanded}
         aria-controls={sidebarId}
-        onClick={onToggle}
+        onClick={onToggleClick}
       />
       <span className={styles.brand}>
         <BrandMark size={28} />

@@ -11,6 +11,7 @@ import { visuallyHidden } from '@/components/visually-hidden'
 import type { JobFilterOptions } from '../api/get-filter-options'
 import { sameRange, type DayRange } from '../lib/date-range'
 import { LIST_TEXT as TEXT } from '../list-messages'
+import { keepsEarlyTap, useEarlyTap } from '@/lib/early-tap'
 import { useValueTypedBeforeHydration } from '@/lib/use-value-typed-before-hydration'
 import { JobDateRange } from './job-date-range'
 
@@ -88,6 +89,9 @@ export const JobFilters = memo(function JobFilters(props: JobFiltersProps) {
   const styles = useStyles()
   const panelId = useId()
   const [open, setOpen] = useState(false)
+  // my-jobs.html holds the toggle before the scripts run (phones and tablets): a tap there is kept.
+  const toggle = useRef<HTMLButtonElement>(null)
+  const onToggleClick = useEarlyTap(toggle, () => setOpen((shown) => !shown))
   const reportTypes = choices(options?.reportTypes.map((type) => type.name) ?? [], reportType)
   const jobTypes = choices(options?.jobTypes.map((type) => type.name) ?? [], jobType)
   const count = filtersSet(props)
@@ -97,7 +101,15 @@ export const JobFilters = memo(function JobFilters(props: JobFiltersProps) {
 
   return (
     <div className={styles.wrapper}>
-      <Button className={styles.toggle} icon={<Filter20Regular />} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
+      <Button
+        ref={toggle}
+        {...keepsEarlyTap}
+        className={styles.toggle}
+        icon={<Filter20Regular />}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggleClick}
+      >
         {TEXT.filtersButton}
         {count > 0 && (
           <>

@@ -1,0 +1,55 @@
+import { useRef, useState } from 'react'
+import { describe, expect, it } from 'vitest'
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING, keepsEarlyTap, useEarlyTap } from './early-tap'
+
+/** A toggle using the module as the Filters and navigation toggles do. */
+function EarlyToggle() {
+  const button = useRef<HTMLButtonElement>(null)
+  const [open, setOpen] = useState(false)
+  const onClick = useEarlyTap(button, () => setOpen((shown) => !shown))
+  return (
+    <button ref={button} {...keepsEarlyTap} aria-expanded={open} onClick={onClick}>
+      Filters
+    </button>
+  )
+}
+
+/** One task later: the hook's own task (a zero-delay timer queued at mount) has run by then. */
+const afterMountTask = () => new Promise((resolve) => setTimeout(resolve))
+
+const toggle = () => screen.getByRole('button', { name: 'Filters' })
+
+describe('useEarlyTap', () => {
+  it('applies a tap made before the button was taken over, once, and clears the mark', async () => {
+    render(<EarlyToggle />)
+    toggle().setAttribute(EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING)
+    // The tap is applied in the hook's own task; React draws its state change after it.
+    await waitFor(() => expect(toggle()).toHaveAttribute('aria-expanded', 'true'))
+    expect(toggle()).toHaveAttribute(EARLY_TAP_ATTRIBUTE, '')
+    await afterMountTask()
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true')
+  })
+
+  it('applies nothing when there was no early tap', async () => {
+    render(<EarlyToggle />)
+    await afterMountTask()
+    expect(toggle()).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('does not apply twice a tap the button’s own handler already took', async () => {
+    render(<EarlyToggle />)
+    // The loader's listener marks every click on such a button, the app's own ones too.
+    const mark = () => toggle().setAttribute(EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING)
+    document.addEventListener('click', mark, true)
+    try {
+      await userEvent.click(toggle())
+      await afterMountTask()
+    } finally {
+      document.removeEventListener('click', mark, true)
+    }
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true')
+    expect(toggle()).toHaveAttribute(EARLY_TAP_ATTRIBUTE, '')
+  })
+})

@@ -1,0 +1,40 @@
+// A prerendered button (my-jobs.html's Filters and navigation toggles) can be tapped before the scripts
+// have taken it over: the tap would do nothing and be lost. Its document's loader
+// (src/app/start-after-paint.js) marks a button that opts in here when it is clicked, and the button
+// applies that tap once mounted; once the app has it, its own click handler clears the mark in the same
+// event. The same pattern as the sign-in form's early submission (early-submit.ts).
+import { useCallback, useEffect, useRef, type MouseEvent, type RefObject } from 'react'
+
+/** On a button that keeps an early tap; the loader sets it to PENDING when one happens. */
+export const EARLY_TAP_ATTRIBUTE = 'data-early-tap'
+export const EARLY_TAP_PENDING = 'pending'
+
+/** Spread onto the button that keeps an early tap. */
+export const keepsEarlyTap = { [EARLY_TAP_ATTRIBUTE]: '' }
+
+/**
+ * Applies (`onTap`) a tap made on `button` before the app took it over, once mounted; returns the
+ * button's click handler, which calls `onTap` and marks the tap seen.
+ */
+export function useEarlyTap<T extends HTMLElement>(button: RefObject<T | null>, onTap: () => void): (event: MouseEvent<T>) => void {
+  const latest = useRef(onTap)
+  useEffect(() => {
+    latest.current = onTap
+  })
+  useEffect(() => {
+    // In a task of its own, after any event being dispatched: when the tap itself made React take the
+    // button over, this effect runs inside that event, before the click handler, which then marks the
+    // tap seen.
+    const timer = setTimeout(() => {
+      const element = button.current
+      if (element?.getAttribute(EARLY_TAP_ATTRIBUTE) !== EARLY_TAP_PENDING) return
+      element.setAttribute(EARLY_TAP_ATTRIBUTE, '')
+      latest.current()
+    })
+    return () => clearTimeout(timer)
+  }, [button])
+  return useCallback((event: MouseEvent<T>) => {
+    event.currentTarget.setAttribute(EARLY_TAP_ATTRIBUTE, '')
+    latest.current()
+  }, [])
+}
