@@ -3,6 +3,7 @@
 // are written. Shared rather than in the credits feature because the features that show or move money
 // may not import another feature.
 import type { QueryClient } from '@tanstack/react-query'
+import { profileKeys } from './profile-query'
 
 export const creditKeys = {
   all: ['credits'] as const,
@@ -21,10 +22,13 @@ export const CREDITS_UPDATED_EVENT = 'credits-updated'
 /**
  * After a money move: reads the balance again (every credits query is invalidated, the shown ones
  * refetched) and broadcasts 'credits-updated', as portal-spec.md §4 asks. Resolves once the balance
- * has been read (or failed to be: the balance shows that itself).
+ * has been read (or failed to be: the balance shows that itself). The balance comes from the profile
+ * (src/lib/profile-query.ts), which is read again first: a request for it made before the move is
+ * cancelled rather than joined, and the balance joins the new one.
  */
 export async function refreshCredits(queryClient: QueryClient): Promise<void> {
-  const reread = queryClient.invalidateQueries({ queryKey: creditKeys.all })
+  const profile = queryClient.invalidateQueries({ queryKey: profileKeys.all })
+  const reread = Promise.all([profile, queryClient.invalidateQueries({ queryKey: creditKeys.all })])
   window.dispatchEvent(new Event(CREDITS_UPDATED_EVENT))
   await reread
 }

@@ -5,6 +5,23 @@ import { expectBackTo } from './support/dialog-return.ts'
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x20), Buffer.from('\n%%EOF\n')])
 
+// src/lib/profile-query.ts: the balance is read from the profile, so the two ask once between them.
+test('a load asks for the profile once: the balance and the profile menu show the same answer', async ({ page, request }) => {
+  const email = uniqueEmail('shell.one-profile')
+  await createClerk(request, email)
+  await page.setViewportSize({ width: 1280, height: 860 })
+  await signInThroughApi(page, email)
+  const profileRequests: string[] = []
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/profile') profileRequests.push(sent.method())
+  })
+  await page.reload()
+  // Both shown: the balance (the sidebar's; the header's own asks too, shown on phones), the name in the profile menu.
+  await expect(page.getByText('0.00')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toHaveAccessibleName('JF Jordan Fieldclerk Profile menu')
+  expect(profileRequests).toEqual(['GET'])
+})
+
 test('the shell: credit, bell and notifications, and the profile dialog', async ({ page, request }) => {
   const email = uniqueEmail('shell')
   await createClerk(request, email)

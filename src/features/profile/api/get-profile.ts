@@ -1,14 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ProfileResponse } from '@contract/profile.ts'
-import { apiRequest } from '@/lib/api-client'
+import { useQuery } from '@tanstack/react-query'
+import { getProfileQueryOptions } from '@/lib/profile-query'
 
-export const profileKeys = { all: ['profile'] as const }
-
-export function getProfile(): Promise<ProfileResponse> {
-  return apiRequest('/profile', { schema: ProfileResponse })
-}
-
-export const getProfileQueryOptions = () => queryOptions({ queryKey: profileKeys.all, queryFn: getProfile })
+export { getProfile, getProfileQueryOptions, profileKeys } from '@/lib/profile-query'
 
 export function useProfile() {
   return useQuery(getProfileQueryOptions())
