@@ -8,6 +8,7 @@ import { holdsPrerenderedScreen } from './app/prerendered-screen'
 import { NO_STYLE_ELEMENTS, rehydrateStylesInSlices } from './app/rehydrate-styles'
 import { startRoute } from './app/route-modules'
 import { sessionStatus } from './lib/session'
+import { holdUntilListShown } from './lib/list-first'
 import { registerServiceWorker } from './lib/sw-bridge'
 
 // Before the router listens to Back/Forward, so that leave protection can hold a step back from it.
@@ -26,6 +27,8 @@ const hydrating = holdsPrerenderedScreen(root, window.location.pathname, window.
 // The job list's request leaves now, beside the route's chunks, not once the page has been hydrated
 // (src/features/jobs/api/early-dashboard.ts). A module of its own: /login's entry does not carry it.
 if (hydrating && window.location.pathname === '/my-jobs') {
+  // And what can wait comes after the list (src/lib/list-first.ts).
+  holdUntilListShown()
   void import('./features/jobs/api/early-dashboard').then(({ askForDashboardEarly }) => askForDashboardEarly(), () => undefined)
 }
 const renderer = createDOMRenderer(document)

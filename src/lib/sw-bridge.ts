@@ -1,5 +1,6 @@
 // The page's side of the service worker: registration, the "new version" state, and applying it.
 // A new worker waits until the person chooses Reload; then it takes over and the page reloads once.
+import { whenListShown } from './list-first'
 type Listener = () => void
 
 let updateWaiting = false
@@ -30,13 +31,14 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 /**
  * Registers the worker after the page has loaded, so it never competes with the first screen's own
- * requests. (Waiting further, for an idle moment, was tried for the first paint: on a busy machine the
- * worker then took control of the page tens of seconds late, and the offline shell with it.)
+ * requests, and on a load of My Jobs once its list is on screen (src/lib/list-first.ts). (Waiting
+ * further, for an idle moment, was tried for the first paint: on a busy machine the worker then took
+ * control of the page tens of seconds late, and the offline shell with it.)
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
-  if (document.readyState === 'complete') void register()
-  else window.addEventListener('load', () => void register(), { once: true })
+  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
+  void Promise.all([loaded, whenListShown()]).then(register)
 }
 
 async function register(): Promise<void> {

@@ -4,6 +4,7 @@
 // profile menu share one GET /profile (src/lib/profile-query.ts).
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { creditKeys } from '@/lib/credits'
+import { useWaitingForList } from '@/lib/list-first'
 import { getProfileQueryOptions } from '@/lib/profile-query'
 
 export async function getCreditBalance(client: QueryClient): Promise<number> {
@@ -16,5 +17,6 @@ export async function getCreditBalance(client: QueryClient): Promise<number> {
 export const creditBalanceQueryOptions = () => queryOptions({ queryKey: creditKeys.balance, queryFn: ({ client }) => getCreditBalance(client) })
 
 export function useCreditBalance() {
-  return useQuery(creditBalanceQueryOptions())
+  // On a load of My Jobs, asked for once the list is on screen (src/lib/list-first.ts).
+  return useQuery({ ...creditBalanceQueryOptions(), enabled: !useWaitingForList() })
 }

@@ -2,12 +2,13 @@
 // table and its states, and the Job Details and Delete Job dialogs. The list refreshes itself every
 // 60 s except while a dialog is open; a failed refresh keeps the jobs shown, and when the connection
 // is gone the last known list stays with a note of its age.
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components'
 import { useIsRestoring } from '@tanstack/react-query'
 import { PageTitle } from '@/components/page-title'
 import { StatusMessage } from '@/components/status-message'
 import { ApiError } from '@/lib/api-client'
+import { listShown } from '@/lib/list-first'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { useMountedInPrerenderPass, usePrerenderPass } from '@/lib/use-prerender-pass'
 import { useJobsDashboard } from '../api/get-dashboard'
@@ -80,6 +81,8 @@ const keepNothing = () => undefined
  * stays as it was prerendered (heading, empty filters, the loading spinner) rather than vanish.
  */
 export function MyJobsPage() {
+  // What waited for the list (src/lib/list-first.ts) waits no longer once the page has gone.
+  useEffect(() => listShown, [])
   const [filters, setFilters, loaded] = useStoredJobFilters()
   const restoring = useIsRestoring()
   const prerendering = usePrerenderPass()
@@ -181,6 +184,11 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   // not be made without a connection), else the spinner (the first load, or a first long list whose
   // rows are still being built).
   const listFailed = jobs === undefined && (dashboard.isError || dashboard.fetchStatus === 'paused')
+  // The list, or why there is none, is on screen: what waited for it may come (src/lib/list-first.ts).
+  const listOnScreen = !waiting && (shownRows !== undefined || listFailed)
+  useEffect(() => {
+    if (listOnScreen) listShown()
+  }, [listOnScreen])
   const placeholder = useMemo(
     () =>
       listFailed ? (

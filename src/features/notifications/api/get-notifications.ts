@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { NotificationList, type Notification } from '@contract/notifications.ts'
 import { apiRequest } from '@/lib/api-client'
+import { useWaitingForList } from '@/lib/list-first'
 
 /** portal-spec.md §7, §9: notifications are polled every 60 s. */
 export const NOTIFICATION_POLL_MS = 60_000
@@ -16,5 +17,6 @@ export const getNotificationsQueryOptions = () =>
   queryOptions({ queryKey: notificationKeys.all, queryFn: getNotifications, refetchInterval: NOTIFICATION_POLL_MS })
 
 export function useNotifications() {
-  return useQuery(getNotificationsQueryOptions())
+  // On a load of My Jobs, asked for once the list is on screen (src/lib/list-first.ts).
+  return useQuery({ ...getNotificationsQueryOptions(), enabled: !useWaitingForList() })
 }

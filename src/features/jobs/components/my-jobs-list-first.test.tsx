@@ -1,0 +1,55 @@
+// src/lib/list-first.ts: on a load of My Jobs the profile (and the balance read from it) waits until
+// the list is on screen, and is asked for then; nothing waits for a list that failed.
+import { screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { useProfile } from '@/features/profile/api/get-profile'
+import { holdUntilListShown, listShown } from '@/lib/list-first'
+import { heldReply, profileAnswer, renderWithPortal, setUpFakePortalApi, type FakeReply } from '@/test/fake-portal-api'
+import { aDashboardJob } from '../lib/job-fixtures'
+import { MyJobsPage } from './my-jobs-page'
+
+const api = setUpFakePortalApi()
+
+/** What the header's profile menu shows of the profile. */
+function ProfileName() {
+  const profile = useProfile()
+  return <p>{profile.data ? `Signed in as ${profile.data.full_name}` : 'No profile yet'}</p>
+}
+
+beforeEach(() => {
+  api.answer('GET', '/lookup/report-types', { status: 200, body: [] })
+  api.answer('GET', '/lookup/job-types', { status: 200, body: [] })
+  api.answer('GET', '/profile', { status: 200, body: profileAnswer() })
+  holdUntilListShown()
+})
+afterEach(() => listShown())
+
+const renderPage = () =>
+  renderWithPortal(
+    <>
+      <MyJobsPage />
+      <ProfileName />
+    </>,
+  )
+
+describe('My Jobs, list first', { timeout: 15_000 }, () => {
+  it('asks for the profile only once the list is on screen', async () => {
+    const list = heldReply<FakeReply>({ status: 200, body: [aDashboardJob({ job_id: 12, property_address: '12 Station Road, Harrogate' })] })
+    api.answer('GET', '/clerk/dashboard', list.promise)
+    renderPage()
+    expect(await screen.findByText('Loading jobs')).toBeInTheDocument()
+    expect(api.seen('GET', '/clerk/dashboard')).toHaveLength(1)
+    expect(api.seen('GET', '/profile')).toHaveLength(0)
+    list.release()
+    expect(await screen.findByRole('button', { name: 'View details of job 12' })).toBeInTheDocument()
+    expect(await screen.findByText('Signed in as Jordan Fieldclerk')).toBeInTheDocument()
+    expect(api.seen('GET', '/profile')).toHaveLength(1)
+  })
+
+  it('lets the profile come when the list failed', async () => {
+    api.answer('GET', '/clerk/dashboard', { status: 500, body: { detail: 'Internal Server Error' } })
+    renderPage()
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load job data. Please try again later.')
+    expect(await screen.findByText('Signed in as Jordan Fieldclerk')).toBeInTheDocument()
+  })
+})
