@@ -4,9 +4,10 @@
 // src/app/start-after-paint.js, written minified into the document itself, starts the entry and
 // preloads the route's chunks once the screen has been painted. Inline, it costs no request: as a file
 // of its own it was one more round trip (about 0.3 s on a slow 4G) before any chunk was asked for
-// (docs/decisions/loader-in-the-document.md); the server allows it by its hash (security-headers.ts). Lighthouse's simulation takes every module script that arrived before the first paint
-// for part of it (it cannot see when a module ran), and whether the scripts beat the paint on a fast
-// machine decided between an LCP of 0.9 and of 3 s.
+// (docs/decisions/loader-in-the-document.md); the server allows it by its hash (security-headers.ts).
+// Lighthouse's simulation takes every module script that arrived before the first paint for part of it
+// (it cannot see when a module ran), and whether the scripts beat the paint on a fast machine decided
+// between an LCP of 0.9 and of 3 s.
 // Each document preloads its own route's chunks (index.html preloads the sign-in route's, which
 // /my-jobs never runs), so the page's chunks download beside the entry rather than after it has run.
 // docs/decisions/prerendered-documents-scripts.md and docs/decisions/sign-in-scripts-after-its-paint.md.

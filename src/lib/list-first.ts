@@ -39,7 +39,8 @@ const isHolding = () => holding
 
 /** Whether what can wait is still held back. */
 export function useWaitingForList(): boolean {
-  // The prerendered documents are drawn with nothing held: the server snapshot is the same as the first client one.
+  // The hydration reads the server snapshot: the same as the client's, so nothing renders twice. Whether
+  // something is held changes no markup (only whether requests are made), so the prerendered page matches.
   return useSyncExternalStore(subscribe, isHolding, isHolding)
 }
 

@@ -1,6 +1,7 @@
 // The page's side of the service worker: registration, the "new version" state, and applying it.
 // A new worker waits until the person chooses Reload; then it takes over and the page reloads once.
 import { whenListShown } from './list-first'
+
 type Listener = () => void
 
 let updateWaiting = false
