@@ -1,12 +1,13 @@
-// src/lib/list-first.ts: on a load of My Jobs the profile (and the balance read from it) waits until
-// the list is on screen, and is asked for then; nothing waits for a list that failed.
+// src/lib/list-first.ts, with My Jobs and the profile's query as the app composes them: on a load of
+// My Jobs the profile (and the balance read from it) waits until the list is on screen, and is asked
+// for then; nothing waits for a list that failed.
 import { screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useProfile } from '@/features/profile/api/get-profile'
 import { holdUntilListShown, listShown } from '@/lib/list-first'
 import { heldReply, profileAnswer, renderWithPortal, setUpFakePortalApi, type FakeReply } from '@/test/fake-portal-api'
-import { aDashboardJob } from '../lib/job-fixtures'
-import { MyJobsPage } from './my-jobs-page'
+import { aDashboardJob } from '@/features/jobs/lib/job-fixtures'
+import { MyJobsPage } from '@/features/jobs/components/my-jobs-page'
 
 const api = setUpFakePortalApi()
 
