@@ -48,7 +48,7 @@ const moduleGraph = () => ({
 export default defineConfig(async ({ command }) => {
   const graph = moduleGraph()
   // The first routes' code in few chunks (scripts/first-route-chunks.ts); a build only.
-  const groups = command === 'build' ? await firstRouteChunkGroups(moduleGraph(), { signIn: SIGN_IN_ROUTE_FILES, signedIn: MY_JOBS_ROUTE_FILES }) : []
+  const groups = command === 'build' ? await firstRouteChunkGroups(moduleGraph(), { entry: 'src/main.tsx', signIn: SIGN_IN_ROUTE_FILES, signedIn: MY_JOBS_ROUTE_FILES }) : []
   return {
     resolve: graph.resolve,
     plugins: [

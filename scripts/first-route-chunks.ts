@@ -6,11 +6,12 @@
 // Lighthouse's simulation of that link queues them one behind another. So the build is made twice:
 // a first pass chunks the app as the bundler would and says which modules each first route's chunks
 // hold; the real build then puts them in three chunks of their own:
-// - `entry-shared`: the small chunks the entry imports (shared with lazily loaded ones);
+// - `entry-shared`: what the entry module needs (React, the router, the transport, and what it shares
+//   with lazily loaded modules), so the entry chunk is the entry module alone;
 // - `sign-in`: what /login loads beyond the entry (its form's parts, shared with dialogs elsewhere);
 // - `signed-in-first`: what /my-jobs loads beyond the entry and `sign-in` (the frame, the list, the filters).
-// The entry's chunks and the routes' own chunks (what only that route uses) are left as they are, and
-// so is everything loaded later: dialogs, the wizard, other pages.
+// The routes' own chunks (what only that route uses) are left as they are, and so is everything loaded
+// later: dialogs, the wizard, other pages.
 import path from 'node:path'
 import { build, type InlineConfig, type Rollup } from 'vite'
 import { routeChunkFiles, withStaticImports, type Bundle } from './preload-first-route.ts'
@@ -29,26 +30,33 @@ function modulesOf(bundle: Bundle, files: Iterable<string>): Set<string> {
 
 /**
  * `pass`: the build's config with only what decides the module graph (aliases, the plugins that resolve
- * or transform modules). `signIn` and `signedIn`: each first route's modules, as paths from the project's root.
+ * or transform modules). `entry`: the entry module; `signIn` and `signedIn`: each first route's modules;
+ * paths from the project's root.
  */
-export async function firstRouteChunkGroups(pass: InlineConfig, routes: { signIn: string[]; signedIn: string[] }): Promise<CodeSplittingGroup[]> {
+export async function firstRouteChunkGroups(
+  pass: InlineConfig,
+  routes: { entry: string; signIn: string[]; signedIn: string[] },
+): Promise<CodeSplittingGroup[]> {
   const root = pass.root ?? process.cwd()
   const result = await build({ ...pass, configFile: false, logLevel: 'silent', build: { ...pass.build, write: false, manifest: false } })
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RolldownOutput[]
   const bundle = Object.fromEntries(outputs.flatMap((output) => output.output.map((file) => [file.fileName, file]))) as Bundle
-  const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry)
+  const entry = Object.values(bundle).find((output): output is Rollup.OutputChunk => output.type === 'chunk' && output.isEntry)
   if (!entry) throw new Error('first-route-chunks: the first pass has no entry chunk')
 
   const routeIds = new Set([...routes.signIn, ...routes.signedIn].map((module) => path.resolve(root, module)))
   const routeChunks = Object.values(bundle).filter((output) => output.type === 'chunk' && routeIds.has(output.facadeModuleId ?? ''))
-  const entryImports = [...withStaticImports(bundle, entry.fileName)].filter((file) => file !== entry.fileName)
-  const kept = modulesOf(bundle, [entry.fileName, ...routeChunks.map((chunk) => chunk.fileName)])
+  // The entry chunk keeps only the entry module (and index.html's own): what it held besides (React,
+  // the router, the transport) goes to `entry-shared` with the small chunks it imported. Left in the
+  // entry, a module the groups also import was split out of it into one more chunk of its own.
+  const entryModules = new Set([path.resolve(root, routes.entry), entry.facadeModuleId ?? ''])
+  const kept = new Set([...entryModules, ...modulesOf(bundle, routeChunks.map((chunk) => chunk.fileName))])
   const signIn = modulesOf(bundle, routeChunkFiles(bundle, root, entry.fileName, routes.signIn))
   const signedIn = modulesOf(bundle, routeChunkFiles(bundle, root, entry.fileName, routes.signedIn))
   const chunkOf = new Map<string, string>()
   for (const id of signedIn) if (!signIn.has(id)) chunkOf.set(id, 'signed-in-first')
   for (const id of signIn) chunkOf.set(id, 'sign-in')
-  for (const id of modulesOf(bundle, entryImports)) chunkOf.set(id, 'entry-shared')
+  for (const id of modulesOf(bundle, withStaticImports(bundle, entry.fileName))) chunkOf.set(id, 'entry-shared')
   for (const id of kept) chunkOf.delete(id)
   return [{ name: (id) => chunkOf.get(id) ?? null }]
 }

@@ -56,12 +56,12 @@ test('login.html and my-jobs.html each start their own route’s chunks, after t
   expectLoaderOf(myJobs, MY_JOBS_ROUTE, SIGN_IN_ROUTE)
 })
 
-// scripts/first-route-chunks.ts: each is one more round trip on a tablet's link (35 on /my-jobs before).
+// scripts/first-route-chunks.ts: each is one more round trip on a tablet's link (35 on /my-jobs before, 7 now).
 test('login.html and my-jobs.html start few scripts, and /login none of what only the signed-in pages use', async ({ request }) => {
   const login = afterPaintLoader(await (await request.get('/login', { headers: { accept: 'text/html' } })).text())
   const myJobs = afterPaintLoader(await (await request.get('/my-jobs', { headers: { accept: 'text/html' } })).text())
-  expect(login!.preloads.length + 1).toBeLessThanOrEqual(7)
-  expect(myJobs!.preloads.length + 1).toBeLessThanOrEqual(8)
+  expect(login!.preloads.length + 1).toBeLessThanOrEqual(6)
+  expect(myJobs!.preloads.length + 1).toBeLessThanOrEqual(7)
   const signedInOnly = myJobs!.preloads.filter((file) => !login!.preloads.includes(file))
   expect(signedInOnly.map((file) => file.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['assets/app-frame', 'assets/signed-in-first', 'assets/my-jobs'])
 })
