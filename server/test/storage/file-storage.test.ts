@@ -118,8 +118,14 @@ describe('file storage uploads on local disk', () => {
       await waiting.write(Readable.from([Buffer.from('RIFF')]))
       // Two hours on, the way a form's first file waits while a large second one streams in.
       // A beat at a time: touches in flight together may land in any order.
+      const start = Date.now()
       for (let minutes = 0; minutes < 120; minutes += 1) {
-        vi.advanceTimersByTime(PENDING_UPLOAD_KEEP_ALIVE_MS)
+        // To the keep-alive's next beat exactly: expect.poll below moves the faked clock on by its interval
+        // (50 ms) each time it looks again, so a fixed step from there overshot the beat, and the beat's touch
+        // was then older than the time waited for.
+        const before = Date.now()
+        vi.advanceTimersToNextTimer()
+        expect(Date.now() - before).toBeLessThanOrEqual(PENDING_UPLOAD_KEEP_ALIVE_MS)
         // The keep-alive's touch is real file work: let this beat's land before the sweep looks, and before
         // the next beat, so no two touches are ever in flight to land out of order (waiting only for the
         // last beat's once let an older touch land after a newer one, and the file stayed two beats old).
@@ -127,6 +133,7 @@ describe('file storage uploads on local disk', () => {
         await expect.poll(async () => (await stat(path.join(root, '.tmp', (await readdir(path.join(root, '.tmp')))[0]!))).mtimeMs).toBeGreaterThanOrEqual(beatDue)
         expect((await storage.sweep({ staleBefore: new Date(Date.now() - STALE_UPLOAD_AGE_MS) })).staleUploads).toBe(0)
       }
+      expect(Date.now() - start).toBeGreaterThanOrEqual(120 * PENDING_UPLOAD_KEEP_ALIVE_MS)
       await waiting.commit()
       expect(await readFile(path.join(root, 'clerks/c4/uploads/t1/a/first.wav'), 'utf8')).toBe('RIFF')
     } finally {
