@@ -11,6 +11,10 @@ test('a load asks for the profile once: the balance and the profile menu show th
   await createClerk(request, email)
   await page.setViewportSize({ width: 1280, height: 860 })
   await signInThroughApi(page, email)
+  // The first load's own GET /profile waits until its list is shown (src/lib/list-first.ts): let it be
+  // answered before counting, or it can leave while the reload is being sent and count as the second.
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toHaveAccessibleName('JF Jordan Fieldclerk Profile menu')
+  await expect(page.getByText('0.00')).toBeVisible()
   const profileRequests: string[] = []
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname === '/api/profile') profileRequests.push(sent.method())
