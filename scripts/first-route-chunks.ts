@@ -7,11 +7,11 @@
 // a first pass chunks the app as the bundler would and says which modules each first route's chunks
 // hold; the real build then puts them in three chunks of their own:
 // - `entry-shared`: what the entry module needs (React, the router, the transport, and what it shares
-//   with lazily loaded modules), so the entry chunk is the entry module alone;
-// - `sign-in`: what /login loads beyond the entry (its form's parts, shared with dialogs elsewhere);
-// - `signed-in-first`: what /my-jobs loads beyond the entry and `sign-in` (the frame, the list, the filters).
-// The routes' own chunks (what only that route uses) are left as they are, and so is everything loaded
-// later: dialogs, the wizard, other pages.
+//   with lazily loaded modules), and what both first routes use (Fluent's field, input and button), so
+//   the entry chunk is the entry module alone;
+// - `sign-in`: what only /login uses (its frame, its page, its form);
+// - `signed-in-first`: what only /my-jobs uses (the frame, the list, the filters, the page).
+// Everything loaded later (dialogs, the wizard, other pages) keeps the bundler's own chunking.
 import path from 'node:path'
 import { build, type InlineConfig, type Rollup } from 'vite'
 import { routeChunkFiles, withStaticImports, type Bundle } from './preload-first-route.ts'
@@ -44,19 +44,17 @@ export async function firstRouteChunkGroups(
   const entry = Object.values(bundle).find((output): output is Rollup.OutputChunk => output.type === 'chunk' && output.isEntry)
   if (!entry) throw new Error('first-route-chunks: the first pass has no entry chunk')
 
-  const routeIds = new Set([...routes.signIn, ...routes.signedIn].map((module) => path.resolve(root, module)))
-  const routeChunks = Object.values(bundle).filter((output) => output.type === 'chunk' && routeIds.has(output.facadeModuleId ?? ''))
   // The entry chunk keeps only the entry module (and index.html's own): what it held besides (React,
   // the router, the transport) goes to `entry-shared` with the small chunks it imported. Left in the
   // entry, a module the groups also import was split out of it into one more chunk of its own.
   const entryModules = new Set([path.resolve(root, routes.entry), entry.facadeModuleId ?? ''])
-  const kept = new Set([...entryModules, ...modulesOf(bundle, routeChunks.map((chunk) => chunk.fileName))])
   const signIn = modulesOf(bundle, routeChunkFiles(bundle, root, entry.fileName, routes.signIn))
   const signedIn = modulesOf(bundle, routeChunkFiles(bundle, root, entry.fileName, routes.signedIn))
   const chunkOf = new Map<string, string>()
-  for (const id of signedIn) if (!signIn.has(id)) chunkOf.set(id, 'signed-in-first')
-  for (const id of signIn) chunkOf.set(id, 'sign-in')
+  for (const id of signedIn) chunkOf.set(id, 'signed-in-first')
+  // What both routes use (Fluent's field, input and button) goes with the entry's: one chunk fewer on each.
+  for (const id of signIn) chunkOf.set(id, signedIn.has(id) ? 'entry-shared' : 'sign-in')
   for (const id of modulesOf(bundle, withStaticImports(bundle, entry.fileName))) chunkOf.set(id, 'entry-shared')
-  for (const id of kept) chunkOf.delete(id)
+  for (const id of entryModules) chunkOf.delete(id)
   return [{ name: (id) => chunkOf.get(id) ?? null }]
 }

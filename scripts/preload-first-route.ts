@@ -29,7 +29,8 @@ export function routeChunkFiles(bundle: Bundle, root: string, entryFileName: str
   const files = new Set<string>()
   for (const module of modules) {
     const id = path.resolve(root, module)
-    const routeChunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId === id)
+    // The chunk holding the module: its own, or the group it was put in (scripts/first-route-chunks.ts).
+    const routeChunk = Object.values(bundle).find((output) => output.type === 'chunk' && output.moduleIds.includes(id))
     // A moved or renamed route must fail the build, not quietly stop being preloaded.
     if (!routeChunk) throw new Error(`the build has no chunk for ${module}`)
     withStaticImports(bundle, routeChunk.fileName, files)

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughApi, signInThroughForm, uniqueEmail } from './support/accounts.ts'
-import { chunkOf, holdRequests } from './support/built-chunks.ts'
+import { chunkNamed, chunkOf, holdRequests } from './support/built-chunks.ts'
 
 // The service worker would answer the chunks from its cache, where page.route cannot hold them.
 test.use({ serviceWorkers: 'block' })
@@ -27,43 +27,40 @@ test('index.html preloads the sign-in route’s chunks and has no stylesheet to 
   const html = await (await request.get('/', { headers: { accept: 'text/html' } })).text()
   expect(html).not.toContain('data-prerendered')
   // Its screen is drawn by the scripts: they start at once.
-  expect(moduleTags(html)).toEqual(expect.arrayContaining([chunkOf('index.html'), chunkOf('src/app/routes/auth-frame.tsx'), chunkOf('src/app/routes/login.tsx')]))
+  expect(moduleTags(html)).toEqual(expect.arrayContaining([chunkOf('index.html'), chunkNamed('sign-in')]))
   expect(afterPaintLoader(html)).toBeNull()
   expect(html).not.toContain('rel="stylesheet"')
 })
 
 // docs/decisions/prerendered-documents-scripts.md and docs/decisions/sign-in-scripts-after-its-paint.md.
-/** `html` has no module tag; its loader starts the entry and preloads the `own` route modules' chunks, none of the `others`', each once. */
-function expectLoaderOf(html: string, own: string[], others: string[]): void {
+/** `html` has no module tag; its loader starts the entry and preloads its `own` route's chunk, not the `other`, each once. */
+function expectLoaderOf(html: string, own: string, other: string): void {
   expect(moduleTags(html)).toEqual([])
   const loader = afterPaintLoader(html)
   expect(loader?.entry).toBe(chunkOf('index.html'))
   const preloads = loader?.preloads ?? []
-  expect(preloads).toEqual(expect.arrayContaining(own.map(chunkOf)))
-  for (const module of others) expect(preloads).not.toContain(chunkOf(module))
+  expect(preloads).toContain(chunkNamed(own))
+  expect(preloads).not.toContain(chunkNamed(other))
   expect(new Set(preloads).size).toBe(preloads.length)
 }
-
-const SIGN_IN_ROUTE = ['src/app/routes/auth-frame.tsx', 'src/app/routes/login.tsx']
-const MY_JOBS_ROUTE = ['src/app/routes/app-frame.tsx', 'src/app/routes/my-jobs.tsx']
 
 test('login.html and my-jobs.html each start their own route’s chunks, after their paint', async ({ request }) => {
   const login = await (await request.get('/login', { headers: { accept: 'text/html' } })).text()
   expect(login).toContain('data-prerendered="/login"')
-  expectLoaderOf(login, SIGN_IN_ROUTE, MY_JOBS_ROUTE)
+  expectLoaderOf(login, 'sign-in', 'signed-in-first')
   const myJobs = await (await request.get('/my-jobs', { headers: { accept: 'text/html' } })).text()
   expect(myJobs).toContain('data-prerendered="/my-jobs"')
-  expectLoaderOf(myJobs, MY_JOBS_ROUTE, SIGN_IN_ROUTE)
+  expectLoaderOf(myJobs, 'signed-in-first', 'sign-in')
 })
 
-// scripts/first-route-chunks.ts: each is one more round trip on a tablet's link (35 on /my-jobs before, 7 now).
+// scripts/first-route-chunks.ts: each is one more round trip on a tablet's link (35 on /my-jobs before, 4 now).
 test('login.html and my-jobs.html start few scripts, and /login none of what only the signed-in pages use', async ({ request }) => {
   const login = afterPaintLoader(await (await request.get('/login', { headers: { accept: 'text/html' } })).text())
   const myJobs = afterPaintLoader(await (await request.get('/my-jobs', { headers: { accept: 'text/html' } })).text())
-  expect(login!.preloads.length + 1).toBeLessThanOrEqual(6)
-  expect(myJobs!.preloads.length + 1).toBeLessThanOrEqual(7)
+  expect(login!.preloads.length + 1).toBeLessThanOrEqual(4)
+  expect(myJobs!.preloads.length + 1).toBeLessThanOrEqual(4)
   const signedInOnly = myJobs!.preloads.filter((file) => !login!.preloads.includes(file))
-  expect(signedInOnly.map((file) => file.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['assets/app-frame', 'assets/signed-in-first', 'assets/my-jobs'])
+  expect(signedInOnly).toEqual([chunkNamed('signed-in-first')])
 })
 
 // docs/decisions/loader-in-the-document.md: no request of its own before the chunks are asked for.

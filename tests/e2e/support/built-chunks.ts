@@ -5,14 +5,26 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 
-type Manifest = Record<string, { file: string }>
+type Manifest = Record<string, { file: string; name?: string }>
+
+const readManifest = () => JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../dist/.vite/manifest.json'), 'utf8')) as Manifest
 
 /** The chunk file for a source module (`index.html`: the entry), without the leading /. */
 export function chunkOf(module: string): string {
-  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../dist/.vite/manifest.json'), 'utf8')) as Manifest
-  const chunk = manifest[module]
+  const chunk = readManifest()[module]
   if (!chunk) throw new Error(`the build manifest has no chunk for ${module}`)
   return chunk.file
+}
+
+/**
+ * The file of a chunk the build named (scripts/first-route-chunks.ts: `entry-shared`, `sign-in`,
+ * `signed-in-first`), without the leading /. The first routes' modules are in those chunks, which the
+ * manifest lists by name, not by module.
+ */
+export function chunkNamed(name: string): string {
+  const chunks = Object.values(readManifest()).filter((chunk) => chunk.name === name)
+  if (chunks.length !== 1) throw new Error(`the build manifest has ${chunks.length} chunks named ${name}`)
+  return chunks[0]!.file
 }
 
 /**
