@@ -1,7 +1,8 @@
 // src/lib/list-first.ts, with My Jobs and the profile's query as the app composes them: on a load of
-// My Jobs the profile (and the balance read from it) waits until the list is on screen, and is asked
-// for then; nothing waits for a list that failed.
-import { screen } from '@testing-library/react'
+// My Jobs the profile (and the balance read from it) and the filters' lists wait until the list is on
+// screen, and are asked for then; the filters' lists come at once for a clerk who reaches for the
+// filters first; nothing waits for a list that failed.
+import { fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useProfile } from '@/features/profile/api/get-profile'
 import { holdUntilListShown, listShown } from '@/lib/list-first'
@@ -45,6 +46,35 @@ describe('My Jobs, list first', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('button', { name: 'View details of job 12' })).toBeInTheDocument()
     expect(await screen.findByText('Signed in as Jordan Fieldclerk')).toBeInTheDocument()
     expect(api.seen('GET', '/profile')).toHaveLength(1)
+  })
+
+  it('asks for the filters\' lists only once the list is on screen', async () => {
+    api.answer('GET', '/lookup/report-types', { status: 200, body: [{ id: 1, name: 'Check In', description: 'Arrival inspection' }] })
+    const list = heldReply<FakeReply>({ status: 200, body: [aDashboardJob({ job_id: 12 })] })
+    api.answer('GET', '/clerk/dashboard', list.promise)
+    renderPage()
+    expect(await screen.findByText('Loading jobs')).toBeInTheDocument()
+    expect(api.seen('GET', '/lookup/report-types')).toHaveLength(0)
+    expect(api.seen('GET', '/lookup/job-types')).toHaveLength(0)
+    list.release()
+    expect(await screen.findByRole('option', { name: 'Check In' })).toBeInTheDocument()
+    expect(api.seen('GET', '/lookup/report-types')).toHaveLength(1)
+    expect(api.seen('GET', '/lookup/job-types')).toHaveLength(1)
+  })
+
+  it('asks for the filters\' lists at once when the clerk reaches for the filters before the list', async () => {
+    api.answer('GET', '/lookup/report-types', { status: 200, body: [{ id: 1, name: 'Check In', description: 'Arrival inspection' }] })
+    const list = heldReply<FakeReply>({ status: 200, body: [aDashboardJob({ job_id: 12 })] })
+    api.answer('GET', '/clerk/dashboard', list.promise)
+    renderPage()
+    expect(await screen.findByText('Loading jobs')).toBeInTheDocument()
+    fireEvent.focus(screen.getByRole('combobox', { name: 'Report type' }))
+    expect(await screen.findByRole('option', { name: 'Check In' })).toBeInTheDocument()
+    expect(screen.getByText('Loading jobs')).toBeInTheDocument()
+    expect(api.seen('GET', '/lookup/job-types')).toHaveLength(1)
+    expect(api.seen('GET', '/profile')).toHaveLength(0)
+    list.release()
+    expect(await screen.findByRole('button', { name: 'View details of job 12' })).toBeInTheDocument()
   })
 
   it('lets the profile come when the list failed', async () => {

@@ -65,6 +65,8 @@ export interface JobFiltersProps {
   onRangeChange: (range: DayRange | null) => void
   search: string
   onSearchChange: (text: string) => void
+  /** The clerk reached for the filters (a pointer pressed or the focus moved inside them). */
+  onReach?: () => void
   /**
    * Before the clerk's filters are known (the prerendered page until its scripts have run, and the
    * moment after): the choices and dates could not work yet, so they are drawn disabled,
@@ -100,7 +102,7 @@ export const JobFilters = memo(function JobFilters(props: JobFiltersProps) {
   useValueTypedBeforeHydration(searchField, props.onSearchChange)
 
   return (
-    <div className={styles.wrapper}>
+    <div className={styles.wrapper} onPointerDownCapture={props.onReach} onFocusCapture={props.onReach}>
       <Button
         ref={toggle}
         {...keepsEarlyTap}

@@ -118,7 +118,10 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
 
   const dialogOpen = !!details?.open || !!deletion?.open
   const dashboard = useJobsDashboard(rangeMs, { paused: dialogOpen, enabled: !waiting })
-  const filterOptions = useJobFilterOptions()
+  // The lookups wait for the list unless the clerk reaches for the filters before it is shown.
+  const [filtersReached, setFiltersReached] = useState(false)
+  const onFiltersReached = useCallback(() => setFiltersReached(true), [])
+  const filterOptions = useJobFilterOptions(filtersReached)
   const noAnswer = dashboard.error instanceof ApiError && dashboard.error.network
   // Offline with no list for this range (after midnight the default range is a new one): the last
   // list stored on this device, whatever its range, rather than nothing.
@@ -222,6 +225,7 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
           onRangeChange={onRangeChange}
           search={search}
           onSearchChange={setSearch}
+          onReach={onFiltersReached}
           waiting={waiting}
         />
       </div>
