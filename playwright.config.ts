@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/support/chromium.ts'
+import { CHROMIUM_ARGS, testChromiumPath } from './tests/e2e/support/chromium.ts'
 import { middayTimeZone } from './tests/e2e/support/midday-zone.ts'
 
 export default defineConfig({
@@ -18,7 +18,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: testChromiumPath(), args: CHROMIUM_ARGS },
     // No spec's clock jump may cross midnight (support/midday-zone.ts).
     timezoneId: middayTimeZone(),
     // A failed test keeps its trace: the action log, the network and a DOM snapshot of each step. Not

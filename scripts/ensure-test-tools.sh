@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Makes sure the system tools the tests use are present: Debian's Chromium (Playwright's own
-# browser download does not work on these machines), the PostgreSQL 15 server binaries, and ffmpeg
+# Makes sure the system tools the tests use are present: Debian's Chromium and its headless shell,
+# which most end-to-end tests run in (Playwright's own browser download does not work on these
+# machines; tests/e2e/support/chromium.ts), the PostgreSQL 15 server binaries, and ffmpeg
 # (the server measures audio with it, and the audio tests generate their recordings with it), and
 # Ceph's RADOS Gateway with a monitor and an OSD (the S3-protocol server the object storage tests start,
 # tests/support/object-storage-server.ts).
@@ -15,6 +16,14 @@ if [[ -z "$chromium_bin" ]]; then
   done
 fi
 [[ -n "$chromium_bin" && -x "$chromium_bin" ]] || missing+=(chromium)
+# Not needed, only faster: without it (and the rights to install it) every test runs in the full browser.
+if [[ -z "${CHROMIUM_PATH:-}" && ! -x /usr/bin/chromium-headless-shell ]]; then
+  if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null; then
+    missing+=(chromium-headless-shell)
+  else
+    echo "Note: the end-to-end tests run faster with Debian's chromium-headless-shell installed."
+  fi
+fi
 
 pg_bin="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 [[ -x "$pg_bin/postgres" && -x "$pg_bin/initdb" ]] || missing+=(postgresql-15)

@@ -13,7 +13,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughApi, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
-import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts'
+import { CHROMIUM_ARGS, testChromiumPath } from './support/chromium.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
 import { keptInPage } from './support/kept-draft.ts'
 import { acceptAndSubmit } from './support/job-summary.ts'
@@ -68,7 +68,7 @@ test('a draft with 50 MB of audio comes back after a reload, offline, in a new p
   const other = uniqueEmail('draft-other')
   await Promise.all([createClerk(request, email), createClerk(request, other)])
   const profile = await mkdtemp(path.join(tmpdir(), 'inspectscribe-draft-profile-'))
-  const startBrowser = () => chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), args: CHROMIUM_ARGS, baseURL })
+  const startBrowser = () => chromium.launchPersistentContext(profile, { executablePath: testChromiumPath(), args: CHROMIUM_ARGS, baseURL })
   let context = await startBrowser()
   try {
     await keepsTheDraft(context, email, other, async () => {

@@ -12,7 +12,7 @@ import { chromium, type Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { recordAudio } from './support/audio.ts'
-import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts'
+import { CHROMIUM_ARGS, chromiumPath, testChromiumPath } from './support/chromium.ts'
 import { keptInPage } from './support/kept-draft.ts'
 import { acceptAndSubmit } from './support/job-summary.ts'
 import { giveCredits } from './support/ops.ts'
@@ -25,7 +25,7 @@ execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i
 const FAKE_MICROPHONE = ['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${microphoneWav}`]
 
 test.use({
-  launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...FAKE_MICROPHONE, '--use-fake-ui-for-media-stream'] },
+  launchOptions: { executablePath: testChromiumPath(), args: [...CHROMIUM_ARGS, ...FAKE_MICROPHONE, '--use-fake-ui-for-media-stream'] },
   permissions: ['microphone'],
 })
 
@@ -173,7 +173,9 @@ test('a reload mid-recording offers Recover recording, which gives back all but 
 })
 
 test('a refused microphone is explained, and picking files still works', async () => {
-  // Without --use-fake-ui-for-media-stream and without the permission, Chromium refuses the microphone.
+  // Without --use-fake-ui-for-media-stream and without the permission, Chromium refuses the microphone
+  // as it does for a clerk who blocked it (NotAllowedError). The full browser: the headless shell, which
+  // has no permission prompt to refuse through, answers NotSupportedError instead.
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...FAKE_MICROPHONE] })
   try {
     // The runner gives new contexts this file's options: the microphone permission is taken back here.

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts'
+import { CHROMIUM_ARGS, testChromiumPath } from './chromium.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 export interface InstalledApp {
@@ -18,7 +18,7 @@ export async function openInstalledApp(options: { portalDir?: string } = {}): Pr
   const server = await startServer(options)
   const profile = await mkdtemp(path.join(tmpdir(), 'inspectscribe-profile-'))
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath(),
+    executablePath: testChromiumPath(),
     args: CHROMIUM_ARGS,
     baseURL: server.url,
   })
