@@ -29,7 +29,10 @@ test.use({
   permissions: ['microphone'],
 })
 
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }))
+// Removed when the worker ends, not in afterAll: the tests run in parallel, and afterAll runs whenever a
+// worker finishes its share of them, which may come before another share of this file in the same
+// worker, whose module (and so the folder's name) is not made again.
+process.on('exit', () => rmSync(folder, { recursive: true, force: true }))
 
 const shotsDir = process.env.SCREENSHOTS_DIR
 /** The page at a tablet's 820 px and a phone's 390 px, when SCREENSHOTS_DIR asks for it. */
