@@ -9,7 +9,7 @@ type Seen = { url: string; authorization: string | null; credentials: RequestCre
 const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`
 
 let seen: Seen[]
-let saved: { name: string; href: string; hidden: boolean; inPage: boolean; blob: Blob | undefined }[]
+let saved: { name: string; href: string; hidden: HTMLElement['hidden']; inPage: boolean; blob: Blob | undefined }[]
 let created: Blob[]
 let revoked: string[]
 let reply: (url: string) => Response | Promise<Response>
