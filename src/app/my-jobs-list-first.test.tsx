@@ -34,6 +34,16 @@ const renderPage = () =>
     </>,
   )
 
+/** My Jobs with one report type to offer, once its list has been asked for; the list's answer held. */
+async function renderWhileListHeld() {
+  api.answer('GET', '/lookup/report-types', { status: 200, body: [{ id: 1, name: 'Check In', description: 'Arrival inspection' }] })
+  const list = heldReply<FakeReply>({ status: 200, body: [aDashboardJob({ job_id: 12 })] })
+  api.answer('GET', '/clerk/dashboard', list.promise)
+  renderPage()
+  await expect.poll(() => api.seen('GET', '/clerk/dashboard')).toHaveLength(1)
+  return list
+}
+
 describe('My Jobs, list first', { timeout: 15_000 }, () => {
   it('asks for the profile only once the list is on screen', async () => {
     const list = heldReply<FakeReply>({ status: 200, body: [aDashboardJob({ job_id: 12, property_address: '12 Station Road, Harrogate' })] })
@@ -50,11 +60,7 @@ describe('My Jobs, list first', { timeout: 15_000 }, () => {
   })
 
   it('asks for the filters\' lists only once the list is on screen', async () => {
-    api.answer('GET', '/lookup/report-types', { status: 200, body: [{ id: 1, name: 'Check In', description: 'Arrival inspection' }] })
-    const list = heldReply<FakeReply>({ status: 200, body: [aDashboardJob({ job_id: 12 })] })
-    api.answer('GET', '/clerk/dashboard', list.promise)
-    renderPage()
-    await expect.poll(() => api.seen('GET', '/clerk/dashboard')).toHaveLength(1)
+    const list = await renderWhileListHeld()
     expect(await screen.findByText('Loading jobs')).toBeInTheDocument()
     expect(api.seen('GET', '/lookup/report-types')).toHaveLength(0)
     expect(api.seen('GET', '/lookup/job-types')).toHaveLength(0)
@@ -65,11 +71,7 @@ describe('My Jobs, list first', { timeout: 15_000 }, () => {
   })
 
   it('asks for the filters\' lists at once when the clerk reaches for the filters before the list', async () => {
-    api.answer('GET', '/lookup/report-types', { status: 200, body: [{ id: 1, name: 'Check In', description: 'Arrival inspection' }] })
-    const list = heldReply<FakeReply>({ status: 200, body: [aDashboardJob({ job_id: 12 })] })
-    api.answer('GET', '/clerk/dashboard', list.promise)
-    renderPage()
-    await expect.poll(() => api.seen('GET', '/clerk/dashboard')).toHaveLength(1)
+    const list = await renderWhileListHeld()
     fireEvent.focus(screen.getByRole('combobox', { name: 'Report type' }))
     expect(await screen.findByRole('option', { name: 'Check In' })).toBeInTheDocument()
     expect(screen.getByText('Loading jobs')).toBeInTheDocument()
