@@ -8,6 +8,8 @@
 # As root it installs what is missing with apt-get; otherwise it says exactly what to install.
 set -euo pipefail
 
+can_install() { [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null; }
+
 missing=()
 chromium_bin="${CHROMIUM_PATH:-}"
 if [[ -z "$chromium_bin" ]]; then
@@ -18,7 +20,7 @@ fi
 [[ -n "$chromium_bin" && -x "$chromium_bin" ]] || missing+=(chromium)
 # Not needed, only faster: without it (and the rights to install it) every test runs in the full browser.
 if [[ -z "${CHROMIUM_PATH:-}" && ! -x /usr/bin/chromium-headless-shell ]]; then
-  if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null; then
+  if can_install; then
     missing+=(chromium-headless-shell)
   else
     echo "Note: the end-to-end tests run faster with Debian's chromium-headless-shell installed."
@@ -36,7 +38,7 @@ command -v ceph-osd >/dev/null || missing+=(ceph-osd)
 
 if [[ ${#missing[@]} -eq 0 ]]; then exit 0; fi
 
-if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null; then
+if can_install; then
   echo "Installing test tools: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
