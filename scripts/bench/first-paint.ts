@@ -18,6 +18,7 @@ import lighthouse, { type Flags, type RunnerResult } from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
 import puppeteer, { ProtocolError, TimeoutError, type Browser } from 'puppeteer-core'
 import { chromiumPath } from '../../tests/e2e/support/chromium.ts'
+import { FOCUS_GUARD_RULE, isFocusGuardHtml } from '../../tests/e2e/support/focus-guard.ts'
 import { startServer, type RunningServer } from '../../tests/e2e/support/server.ts'
 import { ROOT } from './paths.ts'
 import type { PortalBuild } from './portal-builds.ts'
@@ -70,14 +71,10 @@ const FLAGS: Flags = {
 
 type LighthouseResult = RunnerResult['lhr']
 
-const FOCUS_GUARD_AUDIT = 'aria-hidden-focus'
-
 /** Whether an audit item's element is a Tabster focus guard, read from the element's opening tag. */
 function isFocusGuard(item: unknown): boolean {
   const snippet = (item as { node?: { snippet?: unknown } }).node?.snippet
-  if (typeof snippet !== 'string') return false
-  const openingTag = snippet.slice(0, snippet.indexOf('>') + 1)
-  return /\sdata-tabster-dummy[\s=>]/.test(openingTag)
+  return typeof snippet === 'string' && isFocusGuardHtml(snippet)
 }
 
 /**
@@ -102,10 +99,10 @@ function accessibilityWithoutFocusGuards(lhr: LighthouseResult, accessibility: n
   if (computed !== accessibility) {
     throw new Error(`The bench computes accessibility ${computed} where Lighthouse says ${accessibility}: its scoring has changed`)
   }
-  const audit = lhr.audits[FOCUS_GUARD_AUDIT]
+  const audit = lhr.audits[FOCUS_GUARD_RULE]
   const items = (audit?.details as { items?: unknown[] } | undefined)?.items ?? []
   const onlyFocusGuards = audit?.score === 0 && items.length > 0 && items.every(isFocusGuard)
-  return onlyFocusGuards ? accessibilityScore(lhr, [FOCUS_GUARD_AUDIT]) : accessibility
+  return onlyFocusGuards ? accessibilityScore(lhr, [FOCUS_GUARD_RULE]) : accessibility
 }
 
 function figures(route: string, result: RunnerResult): PaintFigures {
