@@ -21,11 +21,13 @@ export default defineConfig({
     launchOptions: { executablePath: testChromiumPath(), args: CHROMIUM_ARGS },
     // No spec's clock jump may cross midnight (support/midday-zone.ts).
     timezoneId: middayTimeZone(),
-    // A failed test keeps its trace: the action log, the network and a DOM snapshot of each step. Not
-    // the screencast (screenshots: false): recording it for every test, to throw it away when the test
-    // passes, cost about 14 % of a spec's CPU (docs/research/test-suite-time.md); the failure's own
-    // screenshot is still taken.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // On a developer's machine a failed test keeps its trace: the action log, the network and a DOM
+    // snapshot of each step, not the screencast (recording it for every test, to throw it away when
+    // the test passes, cost about 14 % of a spec's CPU). In CI no trace is recorded: only the run's
+    // output is kept there, so a trace could never be opened, and recording one for every test cost
+    // about a fifth of the e2e's CPU (docs/research/test-suite-time.md). The failure's screenshot and
+    // the error with its call log are still written; `--trace on` records one when wanted.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
 })
