@@ -48,15 +48,23 @@ export async function openDatabase(setting: DatabaseSetting, options: { loadData
   return setting.kind === 'pglite' ? openPglite(setting.dataDir, options.loadDataDir) : openPostgres(setting.url)
 }
 
+/**
+ * How the embedded database is started: PGlite's defaults with a 16 MB page cache, not PostgreSQL's
+ * 128 MB: it lives in WebAssembly memory, which never shrinks, and thousands of jobs are a few MB of
+ * data (decisions.md, Performance: a server that stays responsive).
+ */
+export async function pgliteStartParams(): Promise<string[]> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  return [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+}
+
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   // "memory://" keeps the database in memory (tests); anything else is a folder on disk.
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
-  // A 16 MB page cache, not PostgreSQL's 128 MB: it lives in WebAssembly memory, which never shrinks,
-  // and thousands of jobs are a few MB of data (decisions.md, Performance: a server that stays responsive).
-  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+  const startParams = await pgliteStartParams()
   // A first start creates the database apart, so that its creation's memory is not the server's to keep.
   if (!loadDataDir && !dataDir.startsWith('memory://') && !holdsDatabase(dataDir)) await createDataFolderApart(dataDir, startParams)
   const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir, startParams } : { startParams })

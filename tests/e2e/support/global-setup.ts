@@ -3,12 +3,13 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { startMailbox } from './mailbox.ts'
-import { startServer } from './server.ts'
+import { createEmbeddedDatabaseTemplate, startServer } from './server.ts'
 
 export default async function globalSetup() {
   if (!existsSync(path.resolve(import.meta.dirname, '../../../dist/index.html'))) {
     throw new Error('The portal is not built: run `npm run build` first (npm test does it for you).')
   }
+  const removeTemplate = await createEmbeddedDatabaseTemplate()
   const mailbox = await startMailbox()
   // The tests reach the server as clients behind a proxy on this machine (TRUST_PROXY=loopback), so
   // helpers that make accounts through the API can each come from their own address: the suite
@@ -20,5 +21,6 @@ export default async function globalSetup() {
   return async () => {
     await server.stop()
     await mailbox.stop()
+    await removeTemplate()
   }
 }
