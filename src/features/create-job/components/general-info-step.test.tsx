@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { heldReply } from '@/test/fake-portal-api'
 import { audioFile, costAnswer, fillGeneralInfo, renderWizard, setUpCreateJobApi } from '../testing/create-job-test-kit'
@@ -16,8 +16,10 @@ describe('Create Job, step 1: General Info', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'General Info' })).toBeInTheDocument()
     const reportType = await screen.findByRole('combobox', { name: /^Report type/ })
     expect(await within(reportType).findByRole('option', { name: 'Inventory' })).toBeInTheDocument()
+    // The wizard preselects the first type in an effect once the types arrive, so the options can be
+    // in the page a render before the draft holds the choice: wait for the draft's choice to show.
+    await waitFor(() => expect(reportType).toHaveAccessibleDescription('A full record of a property’s contents and condition before a tenancy.'))
     expect(reportType).toHaveValue('4')
-    expect(reportType).toHaveAccessibleDescription('A full record of a property’s contents and condition before a tenancy.')
   })
 
   it('says an audio file is required and keeps Next disabled until one is chosen', async () => {
