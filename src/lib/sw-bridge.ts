@@ -1,6 +1,7 @@
 // The page's side of the service worker: registration, the "new version" state, and applying it.
 // A new worker waits until the person chooses Reload; then it takes over and the page reloads once.
 import { whenListShown } from './list-first'
+import { warnOfflineUseUnavailable } from './offline-use-unavailable'
 
 type Listener = () => void
 
@@ -39,7 +40,7 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
-  void Promise.all([loaded, whenListShown()]).then(register)
+  void Promise.all([loaded, whenListShown()]).then(register).catch(warnOfflineUseUnavailable)
 }
 
 async function register(): Promise<void> {

@@ -8,6 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.ts'
 import { chunkOf, holdRequests } from './support/built-chunks.ts'
+import { consoleProblems } from './support/console-problems.ts'
 import { createDemoJobs } from './support/ops.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
 import { jobListStoredInPage } from './support/offline-jobs.ts'
@@ -15,21 +16,6 @@ import { jobListStoredInPage } from './support/offline-jobs.ts'
 const viewButton = (page: Page, jobId: number) => page.getByRole('button', { name: `View details of job ${jobId}`, exact: true })
 /** One per job shown, in the table (a desktop) or the cards (a tablet or phone). */
 const shownJobs = (page: Page) => page.getByRole('button', { name: /^View details of job \d+$/ })
-
-/** What the portal logs when Playwright blocks its service worker (serviceWorkers: 'block'). */
-const BLOCKED_WORKER = ['Service Worker registration blocked by Playwright', "Cannot read properties of undefined (reading 'waiting')"]
-
-/** Errors and warnings the page logs (React reports a hydration mismatch as a console error). */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && !BLOCKED_WORKER.includes(message.text())) problems.push(message.text())
-  })
-  page.on('pageerror', (error) => {
-    if (!BLOCKED_WORKER.includes(error.message)) problems.push(error.message)
-  })
-  return problems
-}
 
 /** Holds the entry script until the returned function is called: the document shows without any script. */
 async function holdEntry(page: Page): Promise<() => void> {

@@ -5,16 +5,7 @@ import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { createClerk, PASSWORD, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { chunkOf, holdRequests } from './support/built-chunks.ts'
-
-/** Errors and warnings the page logs (React reports a hydration mismatch as a console error). */
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return problems
-}
+import { consoleProblems } from './support/console-problems.ts'
 
 async function expectTheSignInForm(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
