@@ -29,5 +29,11 @@ export default defineConfig({
     // the error with its call log are still written; `--trace on` records one when wanted.
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // No service worker unless a spec asks for it: each test's new context installed the worker anew,
+    // and its precache fetched every file of the portal, about a fifth of the e2e's CPU on 2 cores (a
+    // clerk's browser installs it once). The specs whose subject is the worker, the offline portal or
+    // the installed app allow it (`test.use({ serviceWorkers: 'allow' })`, support/installed-app.ts);
+    // docs/decisions/e2e-service-worker-where-it-is-the-subject.md.
+    serviceWorkers: 'block',
   },
 })

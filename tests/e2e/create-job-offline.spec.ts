@@ -14,6 +14,9 @@ import { recordAudio } from './support/audio.ts'
 import { waitForServiceWorkerControl } from './support/installed-app.ts'
 import { giveCredits } from './support/ops.ts'
 
+// The service worker is this spec's subject: allowed here (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' })
+
 const OFFLINE_COST = 'You are offline. The cost will be calculated as soon as the connection is back. Everything you entered is kept.'
 const OFFLINE_SUBMIT = 'You are offline. The job has not been sent. Everything you entered is kept: press Try again when the connection is back.'
 const BALANCE_UNKNOWN = 'Your credit balance could not be read, so the job cannot be priced against it yet.'

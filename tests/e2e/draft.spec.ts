@@ -68,7 +68,7 @@ test('a draft with 50 MB of audio comes back after a reload, offline, in a new p
   const other = uniqueEmail('draft-other')
   await Promise.all([createClerk(request, email), createClerk(request, other)])
   const profile = await mkdtemp(path.join(tmpdir(), 'inspectscribe-draft-profile-'))
-  const startBrowser = () => chromium.launchPersistentContext(profile, { executablePath: testChromiumPath(), args: CHROMIUM_ARGS, baseURL })
+  const startBrowser = () => chromium.launchPersistentContext(profile, { executablePath: testChromiumPath(), args: CHROMIUM_ARGS, baseURL, serviceWorkers: 'allow' })
   let context = await startBrowser()
   try {
     await keepsTheDraft(context, email, other, async () => {

@@ -275,38 +275,43 @@ test('a status change made by an operator appears after the silent 60 s refresh'
   await expect(rowOf(page, first!)).toContainText('Scheduled')
 })
 
-test('the list reopens offline after a reload, and says what needs the server', async ({ page, context, request }) => {
-  const email = uniqueEmail('jobs.offline')
-  await createClerk(request, email)
-  const ids = await createDemoJobs(email, 6)
-  await openMyJobs(page, email)
-  await expect(bodyRows(page)).toHaveCount(6)
-  // The service worker controls the page once it is installed, and the list is stored on the device
-  // (the persister writes at most once a second).
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null)
-  await expect.poll(() => jobListStoredInPage(page)).toBe(true)
+test.describe('offline', () => {
+  // The service worker answers the reload offline (playwright.config.ts blocks it elsewhere).
+  test.use({ serviceWorkers: 'allow' })
 
-  await context.setOffline(true)
-  await page.reload()
-  // The notes follow what the page believes (navigator.onLine and its events). The list's note can
-  // also come from a refresh that got no answer, so it does not prove the page knows it is offline
-  // yet; a download clicked before it does fails as a lost connection, never to be retried. Wait.
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false)
-  await expect(page.getByText(/^You are offline\. Showing your jobs as they were at \d{2} \w{3} \d{4}, \d{2}:\d{2} (AM|PM)\.$/)).toBeVisible()
-  await expect(bodyRows(page)).toHaveCount(6)
-  await expect(page.getByText('Failed to load job data. Please try again later.')).toHaveCount(0)
+  test('the list reopens offline after a reload, and says what needs the server', async ({ page, context, request }) => {
+    const email = uniqueEmail('jobs.offline')
+    await createClerk(request, email)
+    const ids = await createDemoJobs(email, 6)
+    await openMyJobs(page, email)
+    await expect(bodyRows(page)).toHaveCount(6)
+    // The service worker controls the page once it is installed, and the list is stored on the device
+    // (the persister writes at most once a second).
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null)
+    await expect.poll(() => jobListStoredInPage(page)).toBe(true)
 
-  await rowOf(page, ids[3]!).getByRole('button', { name: `View details of job ${ids[3]}`, exact: true }).click()
-  const details = page.getByRole('dialog', { name: 'Job Details' })
-  await details.getByRole('button', { name: /^Download audio file / }).first().click()
-  await expect(details.getByText('You are offline. Downloading files needs a connection.')).toBeVisible()
-  await details.getByRole('button', { name: 'Close' }).first().click()
+    await context.setOffline(true)
+    await page.reload()
+    // The notes follow what the page believes (navigator.onLine and its events). The list's note can
+    // also come from a refresh that got no answer, so it does not prove the page knows it is offline
+    // yet; a download clicked before it does fails as a lost connection, never to be retried. Wait.
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false)
+    await expect(page.getByText(/^You are offline\. Showing your jobs as they were at \d{2} \w{3} \d{4}, \d{2}:\d{2} (AM|PM)\.$/)).toBeVisible()
+    await expect(bodyRows(page)).toHaveCount(6)
+    await expect(page.getByText('Failed to load job data. Please try again later.')).toHaveCount(0)
 
-  await page.getByRole('checkbox', { name: `Select job ${ids[5]}` }).check()
-  await page.getByRole('button', { name: 'Delete Selected' }).click()
-  const bulk = page.getByRole('dialog', { name: 'Delete Multiple Jobs' })
-  await bulk.getByRole('checkbox').check()
-  await bulk.getByRole('button', { name: 'Delete', exact: true }).click()
-  await expect(bulk.getByText('You are offline. Deleting jobs needs a connection.')).toBeVisible()
-  await context.setOffline(false)
+    await rowOf(page, ids[3]!).getByRole('button', { name: `View details of job ${ids[3]}`, exact: true }).click()
+    const details = page.getByRole('dialog', { name: 'Job Details' })
+    await details.getByRole('button', { name: /^Download audio file / }).first().click()
+    await expect(details.getByText('You are offline. Downloading files needs a connection.')).toBeVisible()
+    await details.getByRole('button', { name: 'Close' }).first().click()
+
+    await page.getByRole('checkbox', { name: `Select job ${ids[5]}` }).check()
+    await page.getByRole('button', { name: 'Delete Selected' }).click()
+    const bulk = page.getByRole('dialog', { name: 'Delete Multiple Jobs' })
+    await bulk.getByRole('checkbox').check()
+    await bulk.getByRole('button', { name: 'Delete', exact: true }).click()
+    await expect(bulk.getByText('You are offline. Deleting jobs needs a connection.')).toBeVisible()
+    await context.setOffline(false)
+  })
 })

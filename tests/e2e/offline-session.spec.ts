@@ -10,6 +10,9 @@ import { waitForServiceWorkerControl } from './support/installed-app.ts'
 import { keptInPage } from './support/kept-draft.ts'
 import { jobListStoredInPage } from './support/offline-jobs.ts'
 
+// The service worker is this spec's subject: allowed here (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' })
+
 const OFFLINE_BANNER = 'You are offline. Showing what was stored on this device.'
 const MINUTE = 60_000
 

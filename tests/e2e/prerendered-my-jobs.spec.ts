@@ -111,9 +111,8 @@ test('the HTML served for /my-jobs holds the signed-in shell and nothing of the 
 })
 
 test.describe('the first load, before and after the scripts', () => {
-  // page.route holds the entry only for requests the page makes itself, not the worker's.
-  test.use({ serviceWorkers: 'block' })
-
+  // page.route holds the entry only for requests the page makes itself, not the worker's: these tests
+  // rely on the worker being blocked, as playwright.config.ts has it.
   for (const width of [390, 820, 1280]) {
     test(`at ${width} px the shell shows before any script, React takes it over without a mismatch, and the jobs then show with nothing moved`, async ({ page, request }) => {
       const ids = await signedInWithSixJobs(page, request, `shell.hydrate.${width}`, width)
@@ -260,25 +259,30 @@ test.describe('the first load, before and after the scripts', () => {
   })
 })
 
-test('offline, /my-jobs is the prerendered document from the worker, and the stored list shows in it', async ({ page, context, request }) => {
-  const ids = await signedInWithSixJobs(page, request, 'shell.offline', 820)
-  await waitForServiceWorkerControl(page)
-  await expect.poll(() => jobListStoredInPage(page)).toBe(true)
-  // What the document held before any script ran: read as soon as it is parsed.
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      ;(window as Window & { prerenderedAs?: string }).prerenderedAs = document.getElementById('root')?.dataset.prerendered ?? 'none'
-    })
-  })
-  const problems = consoleProblems(page)
+test.describe('offline', () => {
+  // The worker's prerendered document is the subject (playwright.config.ts blocks the worker elsewhere).
+  test.use({ serviceWorkers: 'allow' })
 
-  await context.setOffline(true)
-  await page.reload()
-  await expect(page.getByText('You are offline. Showing what was stored on this device.')).toBeVisible()
-  await expect(shownJobs(page)).toHaveCount(6)
-  await expect(viewButton(page, ids[0]!)).toBeVisible()
-  expect(await page.evaluate(() => (window as Window & { prerenderedAs?: string }).prerenderedAs)).toBe('/my-jobs')
-  // Offline requests fail as the browser reports them; nothing else.
-  expect(problems.filter((problem) => !problem.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([])
-  await context.setOffline(false)
+  test('offline, /my-jobs is the prerendered document from the worker, and the stored list shows in it', async ({ page, context, request }) => {
+    const ids = await signedInWithSixJobs(page, request, 'shell.offline', 820)
+    await waitForServiceWorkerControl(page)
+    await expect.poll(() => jobListStoredInPage(page)).toBe(true)
+    // What the document held before any script ran: read as soon as it is parsed.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        ;(window as Window & { prerenderedAs?: string }).prerenderedAs = document.getElementById('root')?.dataset.prerendered ?? 'none'
+      })
+    })
+    const problems = consoleProblems(page)
+
+    await context.setOffline(true)
+    await page.reload()
+    await expect(page.getByText('You are offline. Showing what was stored on this device.')).toBeVisible()
+    await expect(shownJobs(page)).toHaveCount(6)
+    await expect(viewButton(page, ids[0]!)).toBeVisible()
+    expect(await page.evaluate(() => (window as Window & { prerenderedAs?: string }).prerenderedAs)).toBe('/my-jobs')
+    // Offline requests fail as the browser reports them; nothing else.
+    expect(problems.filter((problem) => !problem.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([])
+    await context.setOffline(false)
+  })
 })

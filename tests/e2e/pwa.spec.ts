@@ -4,6 +4,8 @@ import { openInstalledApp, waitForServiceWorkerControl, type InstalledApp } from
 import { startHoldingProxy } from './support/holding-proxy.ts'
 
 test.describe.configure({ mode: 'serial' })
+// The service worker is this spec's subject: allowed here (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' })
 
 let app: InstalledApp
 test.beforeAll(async () => {

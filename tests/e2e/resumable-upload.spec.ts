@@ -12,6 +12,10 @@ import { createClerk, signInThroughApi, uniqueEmail } from './support/accounts.t
 import { recordAudio } from './support/audio.ts'
 import { keptInPage } from './support/kept-draft.ts'
 
+// An upload resumes after a reload or offline as in a clerk's installed portal, under its service
+// worker (playwright.config.ts blocks the worker elsewhere).
+test.use({ serviceWorkers: 'allow' })
+
 let folder = ''
 /** 5 min 15 s of 16 kHz 16-bit mono WAV: about 10 MB, three 4 MiB PATCHes. */
 let wav = ''

@@ -21,6 +21,9 @@ export async function openInstalledApp(options: { portalDir?: string } = {}): Pr
     executablePath: testChromiumPath(),
     args: CHROMIUM_ARGS,
     baseURL: server.url,
+    // An installed app has its worker (playwright.config.ts blocks it by default, and a context the
+    // test runner's chromium launches takes that default).
+    serviceWorkers: 'allow',
   })
   const page = context.pages()[0] ?? (await context.newPage())
   return {
