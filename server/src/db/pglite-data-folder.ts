@@ -20,9 +20,13 @@ const { PGlite } = await import(pgliteUrl)
 const client = await PGlite.create(dataDir, { startParams: JSON.parse(startParams) })
 await client.close()`
 
-/** Creates the database in `dataDir` (an existing, empty folder) in a child process; rejects with its output when it fails. */
-export async function createDataFolderApart(dataDir: string, startParams: string[]): Promise<void> {
-  const pgliteUrl = import.meta.resolve('@electric-sql/pglite')
+/**
+ * Creates the database in `dataDir` (an existing, empty folder) in a child process; rejects with its
+ * output when it fails. `pgliteUrl` is where the child imports PGlite from: by default the address this
+ * module resolves (a caller that cannot resolve one, such as a Vitest global setup, whose module runner
+ * has no import.meta.resolve, passes the package's name, resolved from the working folder).
+ */
+export async function createDataFolderApart(dataDir: string, startParams: string[], pgliteUrl = import.meta.resolve('@electric-sql/pglite')): Promise<void> {
   try {
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CREATE, pgliteUrl, dataDir, JSON.stringify(startParams)], { env: process.env })
   } catch (error) {

@@ -33,7 +33,7 @@ describe('the compiled server', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-compiled-'))
-    server = await startCompiledServer({ DATA_DIR: dataDir, PORTAL_DIR: path.join(dataDir, 'no-portal'), DEMO_ACCOUNT: 'true', LOG_LEVEL: 'warn', ...(await emptyDatabaseEnv()) })
+    server = await startCompiledServer({ DATA_DIR: dataDir, PORTAL_DIR: path.join(dataDir, 'no-portal'), DEMO_ACCOUNT: 'true', LOG_LEVEL: 'warn', ...(await emptyDatabaseEnv()) }, { createDatabase: true })
   }, 90_000)
 
   afterAll(async () => {

@@ -1,10 +1,14 @@
 // Once per test run: migrate and seed an in-memory PGlite and keep its data folder as an archive.
-// Each test file loads that archive instead of running initdb and every migration again. The projects
-// on PGlite share the one archive (shared-setup.ts).
+// Each test file loads that archive instead of running initdb and every migration again. Beside it, a
+// created (initdb'd, not migrated) data folder, for the server processes the tests start: each starts
+// on a copy, as the e2e's do (support/compiled-server.ts). The projects on PGlite share both
+// (shared-setup.ts).
 import { writeFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { pgliteStartParams } from '../../src/db/database.ts'
+import { createDataFolderApart } from '../../src/db/pglite-data-folder.ts'
 import { prepareDatabase } from '../../src/db/prepare.ts'
 import { sharedSetup } from './shared-setup.ts'
 
@@ -17,9 +21,20 @@ async function makeArchive() {
   return { value: archive, remove: () => rm(dir, { recursive: true, force: true }) }
 }
 
+/** Created in a child process, beside the archive's making in this one. */
+async function makeCreatedFolder() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-pglite-created-'))
+  // By the package's name: the child runs in this process's working folder, the project's root.
+  await createDataFolderApart(dir, await pgliteStartParams(), '@electric-sql/pglite')
+  return { value: dir, remove: () => rm(dir, { recursive: true, force: true }) }
+}
+
 export default async function setup(project: TestProject) {
-  const { value: archive, release } = await sharedSetup('pglite-archive', makeArchive)
+  const [archive, createdFolder] = await Promise.all([sharedSetup('pglite-archive', makeArchive), sharedSetup('pglite-created-folder', makeCreatedFolder)])
   project.provide('databaseKind', 'pglite')
-  project.provide('pgliteArchive', archive)
-  return release
+  project.provide('pgliteArchive', archive.value)
+  project.provide('pgliteCreatedFolder', createdFolder.value)
+  return async () => {
+    await Promise.all([archive.release(), createdFolder.release()])
+  }
 }

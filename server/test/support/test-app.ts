@@ -19,6 +19,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseKind: 'pglite' | 'postgres'
     pgliteArchive: string
+    /** A created, empty embedded database's folder, for a server process to start on a copy of. */
+    pgliteCreatedFolder: string
     postgresAdminUrl: string
   }
 }
