@@ -8,8 +8,9 @@ import { test, expect } from './support/test.ts'
 import { createClerk, signInThroughApi, signInThroughForm, uniqueEmail } from './support/accounts.ts'
 import { chunkNamed, chunkOf, holdRequests } from './support/built-chunks.ts'
 
-// The service worker would answer the chunks from its cache, where page.route cannot hold them: these
-// tests rely on it being blocked, as playwright.config.ts has it.
+// The service worker would answer the chunks from its cache, where page.route cannot hold them. Blocked
+// by the config too; said here as well, since these tests rely on it.
+test.use({ serviceWorkers: 'block' })
 
 /** The document's module scripts and module preloads, as the files they name (without the leading /). */
 function moduleTags(html: string): string[] {

@@ -111,8 +111,10 @@ test('the HTML served for /my-jobs holds the signed-in shell and nothing of the 
 })
 
 test.describe('the first load, before and after the scripts', () => {
-  // page.route holds the entry only for requests the page makes itself, not the worker's: these tests
-  // rely on the worker being blocked, as playwright.config.ts has it.
+  // page.route holds the entry only for requests the page makes itself, not the worker's. Blocked by
+  // the config too; said here as well, since these tests rely on it.
+  test.use({ serviceWorkers: 'block' })
+
   for (const width of [390, 820, 1280]) {
     test(`at ${width} px the shell shows before any script, React takes it over without a mismatch, and the jobs then show with nothing moved`, async ({ page, request }) => {
       const ids = await signedInWithSixJobs(page, request, `shell.hydrate.${width}`, width)
