@@ -1,13 +1,12 @@
 // The server process as `npm start` runs it: the server built into server/dist/src when its sources
 // changed (scripts/build-server-if-needed.mjs), then node on the compiled entry, on a free port.
 import { execFile, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { cp } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { expect, inject, vi } from 'vitest'
 import { DEMO_CLERK } from '../../src/db/seed-data.ts'
 import { SERVER_NODE_FLAGS } from '../../src/start-flags.ts'
+import { copyCreatedDatabase } from '../../../tests/support/created-database.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..')
 export const COMPILED_ENTRY = path.join(ROOT, 'server/dist/src/main.js')
@@ -34,7 +33,7 @@ export interface CompiledServer {
  */
 export async function startCompiledServer(env: Record<string, string>, options: { createDatabase?: boolean } = {}): Promise<CompiledServer> {
   await buildServerIfNeeded()
-  if (!options.createDatabase && !env.DATABASE_URL && env.DATA_DIR) await copyCreatedDatabase(env.DATA_DIR)
+  if (!options.createDatabase && !env.DATABASE_URL && env.DATA_DIR) await copyCreatedDatabase(inject('pgliteCreatedFolder'), env.DATA_DIR)
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, COMPILED_ENTRY], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
@@ -61,13 +60,6 @@ export async function startCompiledServer(env: Record<string, string>, options: 
     await stop()
     throw error
   }
-}
-
-/** Copies the run's created embedded database into `dataDir` unless it holds one already (a restart). */
-async function copyCreatedDatabase(dataDir: string): Promise<void> {
-  // The server's embedded database lives in DATA_DIR/pglite (server/src/config.ts).
-  const folder = path.join(dataDir, 'pglite')
-  if (!existsSync(folder)) await cp(inject('pgliteCreatedFolder'), folder, { recursive: true })
 }
 
 /** Signs the demo clerk in over real HTTP (the server started with DEMO_ACCOUNT); answers the access token. */

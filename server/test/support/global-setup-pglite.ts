@@ -7,9 +7,8 @@ import { writeFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { pgliteStartParams } from '../../src/db/database.ts'
-import { createDataFolderApart } from '../../src/db/pglite-data-folder.ts'
 import { prepareDatabase } from '../../src/db/prepare.ts'
+import { createDatabaseOnce } from '../../../tests/support/created-database.ts'
 import { sharedSetup } from './shared-setup.ts'
 
 async function makeArchive() {
@@ -23,10 +22,8 @@ async function makeArchive() {
 
 /** Created in a child process, beside the archive's making in this one. */
 async function makeCreatedFolder() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-pglite-created-'))
-  // By the package's name: the child runs in this process's working folder, the project's root.
-  await createDataFolderApart(dir, await pgliteStartParams(), '@electric-sql/pglite')
-  return { value: dir, remove: () => rm(dir, { recursive: true, force: true }) }
+  const { folder, remove } = await createDatabaseOnce()
+  return { value: folder, remove }
 }
 
 export default async function setup(project: TestProject) {

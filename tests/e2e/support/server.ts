@@ -5,9 +5,8 @@ import { promisify } from 'node:util'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pgliteStartParams } from '../../../server/src/db/database.ts'
-import { createDataFolderApart } from '../../../server/src/db/pglite-data-folder.ts'
 import { SERVER_NODE_FLAGS } from '../../../server/src/start-flags.ts'
+import { copyCreatedDatabase, createDatabaseOnce } from '../../support/created-database.ts'
 
 export interface RunningServer {
   url: string
@@ -47,24 +46,19 @@ const START_LIMIT_MS = 100_000
 const TEMPLATE_VARIABLE = 'E2E_PGLITE_TEMPLATE'
 
 /**
- * Creates an embedded database as a server's first start does (PGlite's initdb, in a child process),
- * once, for startServer to copy into each new data folder: the creation was about 8 s of CPU a server
- * on a 2-core machine, and the e2e starts several. A server started on the copy migrates and seeds it
- * as on any first start; the creation itself is the server tests' subject (server/test/start-up).
- * Returns a function that removes it.
+ * Creates the run's embedded database once (tests/support/created-database.ts), for startServer to copy
+ * into each new data folder. Returns a function that removes it.
  */
 export async function createEmbeddedDatabaseTemplate(): Promise<() => Promise<void>> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'inspectscribe-e2e-template-'))
-  await createDataFolderApart(dir, await pgliteStartParams())
-  process.env[TEMPLATE_VARIABLE] = dir
-  return () => rm(dir, { recursive: true, force: true })
+  const { folder, remove } = await createDatabaseOnce()
+  process.env[TEMPLATE_VARIABLE] = folder
+  return remove
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'inspectscribe-e2e-')))
   const template = options.dataDir ? undefined : process.env[TEMPLATE_VARIABLE]
-  // The server's embedded database lives in DATA_DIR/pglite (server/src/config.ts).
-  if (template) await cp(template, path.join(dataDir, 'pglite'), { recursive: true })
+  if (template) await copyCreatedDatabase(template, dataDir)
   const portalDir = options.portalDir ?? path.join(ROOT, 'dist')
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, await builtServerEntry()], {
     cwd: ROOT,
