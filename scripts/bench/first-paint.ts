@@ -19,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import puppeteer, { ProtocolError, TimeoutError, type Browser } from 'puppeteer-core'
 import { chromiumPath } from '../../tests/e2e/support/chromium.ts'
 import { FOCUS_GUARD_RULE, isFocusGuardHtml } from '../../tests/e2e/support/focus-guard.ts'
+import { mainThreadCpu, type MainThreadCpu, type TaskTraceEvent } from './main-thread-cpu.ts'
 import { startServer, type RunningServer } from '../../tests/e2e/support/server.ts'
 import { ROOT } from './paths.ts'
 import type { PortalBuild } from './portal-builds.ts'
@@ -46,6 +47,8 @@ export interface PaintFigures {
   tbtMs: number
   /** What the median run's accessibility audit found, by audit id, when it scored under 100. */
   accessibilityFindings: string[]
+  /** The page's own share of its main thread's time, read from the trace (main-thread-cpu.ts). */
+  mainThread?: MainThreadCpu
 }
 
 /** One build's figures for a route (the median run), or why they could not be recorded. */
@@ -120,6 +123,7 @@ function figures(route: string, result: RunnerResult): PaintFigures {
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     accessibilityFindings,
+    mainThread: mainThreadCpu(result.artifacts.Trace.traceEvents as unknown as TaskTraceEvent[]),
   }
 }
 

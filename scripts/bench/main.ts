@@ -394,7 +394,13 @@ const ACCESSIBILITY_BUDGET = 100
 const PAINT_JOB_COUNTS = process.env.FIRST_PAINT_JOBS?.split(' ').filter(Boolean).map(Number) ?? [DEMO_SEEDED_JOBS, BUSY_PAINT_JOBS]
 
 const paintRow = (label: string, figures: PaintFigures, verdicts: string) =>
-  `  ${figures.route.padEnd(9)} ${label.padEnd(30)} performance ${String(figures.performance).padStart(3)}  FCP ${(figures.fcpMs / 1000).toFixed(2)} s  LCP ${(figures.lcpMs / 1000).toFixed(2)} s  TBT ${figures.tbtMs.toFixed(0).padStart(5)} ms  accessibility ${figures.accessibilityWithoutFocusGuards}${verdicts}`
+  `  ${figures.route.padEnd(9)} ${label.padEnd(30)} performance ${String(figures.performance).padStart(3)}  FCP ${(figures.fcpMs / 1000).toFixed(2)} s  LCP ${(figures.lcpMs / 1000).toFixed(2)} s  TBT ${figures.tbtMs.toFixed(0).padStart(5)} ms  accessibility ${figures.accessibilityWithoutFocusGuards}${verdicts}${mainThreadNote(figures)}`
+
+/** How much of the run's blocking time was the page's own work, not time its main thread spent off a core (main-thread-cpu.ts). */
+function mainThreadNote({ mainThread }: PaintFigures): string {
+  if (!mainThread) return ''
+  return `\n            main thread on a core ${Math.round(mainThread.onCpuShare * 100)} % of its long tasks' time; TBT counted from that CPU time alone ${mainThread.blockingFromCpuMs.toFixed(0)} ms`
+}
 
 async function reportFirstPaint() {
   const builds = await portalBuilds()

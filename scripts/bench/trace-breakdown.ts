@@ -13,6 +13,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping'
+import { BLOCKING_AFTER_MS, CPU_SLOWDOWN } from './main-thread-cpu.ts'
 
 interface TraceEvent {
   name: string
@@ -39,9 +40,6 @@ interface Frame {
   name: string
 }
 
-/** Lighthouse's simulated slowdown of the CPU (mobile), and the part of a task that is not blocking. */
-const CPU_SLOWDOWN = 4
-const BLOCKING_AFTER_MS = 50
 
 /** Causes named by the issue and the traces, matched on a frame's source module. First match wins. */
 const CAUSES: [string, RegExp][] = [

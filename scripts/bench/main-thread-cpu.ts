@@ -1,0 +1,56 @@
+// How much of the page's main-thread time in a Lighthouse load was the page's own work, read from
+// the load's trace: each task's wall time (`dur`, what Lighthouse's simulation multiplies by 4) and
+// the time its thread was running on a core (`tdur`, the thread's CPU clock).
+//
+// Why: on a 2-core machine the page's renderer shares the cores with Chromium's browser and GPU
+// processes, Lighthouse and the server. Traces here showed the main thread running for only about
+// half of its tasks' time, so the same build's blocking time moved with whatever else the machine did
+// (docs/research/my-jobs-tablet.md §13). These figures say how far a run's blocking time is the page's
+// and how far the machine's; the budgets are still judged on Lighthouse's own figure.
+
+/** The trace events this reads; Lighthouse's `artifacts.Trace.traceEvents` has these fields. */
+export interface TaskTraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  tdur?: number
+  args?: { name?: string }
+}
+
+export interface MainThreadCpu {
+  /** The share of the long-enough tasks' wall time (after the first contentful paint) the thread was running. */
+  onCpuShare: number
+  /**
+   * Blocking time counted as Lighthouse's simulation counts it (4x each task, less 50 ms, tasks after
+   * the first contentful paint), from the task's CPU time instead of its wall time: what the figure
+   * would be if the main thread had never waited for a core.
+   */
+  blockingFromCpuMs: number
+}
+
+/** Lighthouse's simulated CPU slowdown (mobile) and the part of a task that does not block. */
+export const CPU_SLOWDOWN = 4
+export const BLOCKING_AFTER_MS = 50
+
+/** The page's main thread (the renderer that painted first) and its top-level tasks after its first paint. */
+export function mainThreadCpu(events: readonly TaskTraceEvent[]): MainThreadCpu | undefined {
+  const paint = events.find((event) => event.name === 'firstContentfulPaint')
+  if (!paint) return undefined
+  const main = events.find((event) => event.name === 'thread_name' && event.pid === paint.pid && event.args?.name === 'CrRendererMain')
+  if (!main) return undefined
+  const tasks = events.filter(
+    (event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === paint.pid && event.tid === main.tid && event.ts >= paint.ts && event.tdur !== undefined,
+  )
+  const blocking = (us: number) => Math.max(0, (us * CPU_SLOWDOWN) / 1000 - BLOCKING_AFTER_MS)
+  // Only tasks that could block once slowed down; the many short ones would only dilute the share.
+  const long = tasks.filter((task) => blocking(task.dur ?? 0) > 0)
+  const wall = long.reduce((sum, task) => sum + (task.dur ?? 0), 0)
+  const cpu = long.reduce((sum, task) => sum + (task.tdur ?? 0), 0)
+  return {
+    onCpuShare: wall === 0 ? 1 : cpu / wall,
+    blockingFromCpuMs: tasks.reduce((sum, task) => sum + blocking(task.tdur ?? 0), 0),
+  }
+}
