@@ -13,15 +13,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping'
-import { BLOCKING_AFTER_MS, CPU_SLOWDOWN } from './main-thread-cpu.ts'
+import { BLOCKING_AFTER_MS, CPU_SLOWDOWN, type TaskTraceEvent } from './main-thread-cpu.ts'
 
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
+interface TraceEvent extends TaskTraceEvent {
   args?: Record<string, unknown> & { name?: string; data?: Record<string, unknown> }
 }
 interface CallFrame {
