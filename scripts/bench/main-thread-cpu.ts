@@ -25,8 +25,8 @@ export interface MainThreadCpu {
   onCpuShare: number
   /**
    * Blocking time counted as Lighthouse's simulation counts it (4x each task, less 50 ms, tasks after
-   * the first contentful paint), from the task's CPU time instead of its wall time: what the figure
-   * would be if the main thread had never waited for a core.
+   * the first contentful paint, to the trace's end rather than Lantern's estimate of interactivity),
+   * from each task's CPU time instead of its wall time: the figure had the thread never been off its core.
    */
   blockingFromCpuMs: number
 }
@@ -35,7 +35,7 @@ export interface MainThreadCpu {
 export const CPU_SLOWDOWN = 4
 export const BLOCKING_AFTER_MS = 50
 
-/** The page's main thread (the renderer that painted first) and its top-level tasks after its first paint. */
+/** Read from the page's main thread (the renderer that painted first); undefined when the trace has no paint. */
 export function mainThreadCpu(events: readonly TaskTraceEvent[]): MainThreadCpu | undefined {
   const paint = events.find((event) => event.name === 'firstContentfulPaint')
   if (!paint) return undefined

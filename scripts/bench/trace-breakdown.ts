@@ -34,7 +34,6 @@ interface Frame {
   name: string
 }
 
-
 /** Causes named by the issue and the traces, matched on a frame's source module. First match wins. */
 const CAUSES: [string, RegExp][] = [
   ['TypeBox checks', /node_modules\/typebox\//],
