@@ -2,11 +2,11 @@
 // the load's trace: each task's wall time (`dur`, what Lighthouse's simulation multiplies by 4) and
 // the time its thread was running on a core (`tdur`, the thread's CPU clock).
 //
-// Why: on a 2-core machine the page's renderer shares the cores with Chromium's browser and GPU
-// processes, Lighthouse and the server. Traces here showed the main thread running for only about
-// half of its tasks' time, so the same build's blocking time moved with whatever else the machine did
+// Why: on this 2-core machine the page's main thread was on a core for only about half of its tasks'
+// time (Chromium's software compositor drawing and capturing Lighthouse's screenshots beside it, and
+// waits of its own), so the same build's blocking time moved with what else the machine did
 // (docs/research/my-jobs-tablet.md §13). These figures say how far a run's blocking time is the page's
-// and how far the machine's; the budgets are still judged on Lighthouse's own figure.
+// work and how far the machine's; the budgets are still judged on Lighthouse's own figure.
 
 /** The trace events this reads; Lighthouse's `artifacts.Trace.traceEvents` has these fields. */
 export interface TaskTraceEvent {
