@@ -7,7 +7,7 @@ import { clearSession, saveSession, sessionStatus } from '@/lib/session'
 import { localDb } from '@/lib/local-db'
 import { createTestQueryClient } from '@/test/fake-portal-api'
 import { aDashboardJob } from '@/features/jobs/lib/job-fixtures'
-import { JOBS_CACHE_BUSTER, JOBS_CACHE_MAX_AGE_MS, QueryPersistence, jobsCacheKey } from './query-persistence'
+import { JOBS_CACHE_BUSTER, JOBS_CACHE_MAX_AGE_MS, QueryPersistence, jobsCacheKey, sweepStaleJobsCaches } from './query-persistence'
 
 const DASHBOARD_KEY = ['jobs', 'dashboard', 1_700_000_000_000, 1_700_600_000_000] as const
 const REPORT_TYPES_KEY = ['lookups', 'report-types'] as const
@@ -239,6 +239,23 @@ describe('QueryPersistence: reading the copy back', () => {
     await expect.poll(() => localDb.jobsCaches.get(jobsCacheKey('clerk-2'))).toBeUndefined()
     expect(await stored('clerk-3')).not.toBeNull()
     expect(localStorage.getItem('signup_draft')).toBe('{}')
+  })
+
+  it('leaves the clerk’s own copy to the restore, which reads it anyway, and sweeps only the others', async () => {
+    const expired = { timestamp: Date.now() - JOBS_CACHE_MAX_AGE_MS - 1 }
+    await keep('clerk-7', storedCopy([job], expired))
+    await keep('clerk-1', storedCopy([job], expired))
+    await sweepStaleJobsCaches(jobsCacheKey('clerk-7'))
+    expect(await stored('clerk-1')).toBeNull()
+    expect(await stored('clerk-7')).not.toBeNull()
+  })
+
+  it('drops the clerk’s own copy that cannot be read instead of showing it', async () => {
+    await keep('clerk-7', 'not json')
+    const { seen } = renderFrame({ clerk: 'clerk-7', dashboard: () => new Promise(() => undefined) })
+    expect(await screen.findByLabelText('jobs')).toHaveTextContent('pending')
+    expect(seen.every(({ address }) => address === undefined)).toBe(true)
+    await expect.poll(async () => (await localDb.jobsCaches.get(jobsCacheKey('clerk-7')))?.value).not.toBe('not json')
   })
 
   it('removes the copies that older releases kept in localStorage, and reads only IndexedDB', async () => {
