@@ -7,6 +7,7 @@ import { clearSession, saveSession, sessionStatus } from '@/lib/session'
 import { localDb } from '@/lib/local-db'
 import { createTestQueryClient } from '@/test/fake-portal-api'
 import { aDashboardJob } from '@/features/jobs/lib/job-fixtures'
+import { withCloneableBlobs } from '@/test/cloneable-blobs'
 import { JOBS_CACHE_BUSTER, JOBS_CACHE_MAX_AGE_MS, QueryPersistence, jobsCacheKey, sweepStaleJobsCaches } from './query-persistence'
 
 const DASHBOARD_KEY = ['jobs', 'dashboard', 1_700_000_000_000, 1_700_600_000_000] as const
@@ -85,13 +86,14 @@ function storedCopy(jobs: DashboardJob[], { timestamp = Date.now(), buster = JOB
 
 type StoredCopy = { buster: string; timestamp: number; clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[]; mutations: unknown[] } }
 
-/** A clerk's copy, read from IndexedDB. */
+/** A clerk's copy, read from IndexedDB (a Blob as this release writes it, a string as older ones did). */
 const stored = async (clerk: string) => {
-  const raw = (await localDb.jobsCaches.get(jobsCacheKey(clerk)))?.value
-  return raw ? (JSON.parse(raw) as StoredCopy) : null
+  const kept = (await localDb.jobsCaches.get(jobsCacheKey(clerk)))?.value
+  if (kept === undefined) return null
+  return JSON.parse(typeof kept === 'string' ? kept : await kept.text()) as StoredCopy
 }
 
-const keep = (clerk: string, value: string) => localDb.jobsCaches.put({ id: jobsCacheKey(clerk), value })
+const keep = (clerk: string, value: string | Blob) => localDb.jobsCaches.put({ id: jobsCacheKey(clerk), value })
 
 // The persister writes at most once a second (a throttle on setTimeout). The clock is faked: it follows
 // real time while the test renders and waits (React Query and the DOM need their timers), and a test
@@ -138,10 +140,32 @@ async function storedJustNow(client: QueryClient, clerk: string, jobs: Dashboard
 
 const jobsCacheKeys = () => localDb.jobsCaches.toCollection().primaryKeys()
 
+/**
+ * Holds work done in slices (src/lib/main-thread-slices.ts yields through `scheduler.yield` where the
+ * browser has it) at its first pause until `resume`; later pauses pass at once.
+ */
+function holdAtFirstPause() {
+  let resume!: () => void
+  const held = new Promise<void>((resolve) => (resume = resolve))
+  let reached!: () => void
+  const paused = new Promise<void>((resolve) => (reached = resolve))
+  let first = true
+  vi.stubGlobal('scheduler', {
+    yield: () => {
+      if (!first) return Promise.resolve()
+      first = false
+      reached()
+      return held
+    },
+  })
+  return { paused, resume }
+}
+
 beforeEach(() => {
   localStorage.clear()
   // setImmediate stays real: fake-indexeddb answers through it, also while the clock is stopped.
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+  withCloneableBlobs()
 })
 
 afterEach(() => {
@@ -175,7 +199,7 @@ describe('QueryPersistence: what is stored', () => {
 
     act(() => void client.setQueryData(DASHBOARD_KEY, [job, otherJob]))
     await moveClock(THROTTLE_MS)
-    expect(writes).toHaveBeenCalledWith({ id: jobsCacheKey('clerk-7'), value: expect.any(String) })
+    expect(writes).toHaveBeenCalledWith({ id: jobsCacheKey('clerk-7'), value: expect.any(Blob) })
     await expect.poll(async () => (await stored('clerk-7'))?.clientState.queries[0]?.state.data).toEqual([job, otherJob])
   })
 
@@ -185,6 +209,18 @@ describe('QueryPersistence: what is stored', () => {
     act(() => void client.removeQueries({ queryKey: REPORT_TYPES_KEY }))
     await moveClock(THROTTLE_MS)
     await expect.poll(async () => (await stored('clerk-7'))?.clientState.queries.map((query) => query.queryKey)).toEqual([[...DASHBOARD_KEY]])
+  })
+
+  it('stores the copy as a Blob of its JSON text, a long list whole though written in slices', async () => {
+    const longList = Array.from({ length: 250 }, (_, at) => aDashboardJob({ job_id: at + 1, property_address: `${at + 1} Mill Lane, Leeds` }))
+    const { client } = renderFrame({ clerk: 'clerk-7' })
+    await persisted('clerk-7')
+    act(() => void client.setQueryData(DASHBOARD_KEY, longList))
+    await moveClock(THROTTLE_MS)
+    await expect.poll(() => storedJobs('clerk-7')).toEqual(longList)
+    const kept = (await localDb.jobsCaches.get(jobsCacheKey('clerk-7')))?.value
+    expect(kept).toBeInstanceOf(Blob)
+    expect((kept as Blob).type).toBe('application/json')
   })
 
   it('stores nothing when the token names no clerk', async () => {
@@ -228,16 +264,27 @@ describe('QueryPersistence: reading the copy back', () => {
     await expect.poll(async () => (await stored('clerk-7'))?.clientState.queries.map((query) => query.queryKey) ?? []).not.toContainEqual([...DASHBOARD_KEY])
   })
 
+  it('shows a copy kept as a Blob, as this release writes it, from the first render', async () => {
+    await keep('clerk-7', new Blob([storedCopy([job])], { type: 'application/json' }))
+    const { seen } = renderFrame({ clerk: 'clerk-7', dashboard: () => new Promise(() => undefined) })
+    await waitFor(() => expect(screen.getByLabelText('jobs')).toHaveTextContent('41 Mill Lane, Leeds'))
+    expect(seen.filter(({ address }) => address === undefined)).toEqual([])
+  })
+
   it('sweeps other clerks’ stale copies and keeps their fresh ones', async () => {
     await keep('clerk-1', storedCopy([job], { timestamp: Date.now() - JOBS_CACHE_MAX_AGE_MS - 1 }))
     await keep('clerk-2', 'not json')
     await keep('clerk-3', storedCopy([job]))
+    await keep('clerk-4', new Blob([storedCopy([job], { buster: 'jobs-cache-0' })]))
+    await keep('clerk-5', new Blob([storedCopy([job])]))
     localStorage.setItem('signup_draft', '{}')
     renderFrame({ clerk: 'clerk-7' })
     await screen.findByLabelText('jobs')
     await expect.poll(() => stored('clerk-1')).toBeNull()
     await expect.poll(() => localDb.jobsCaches.get(jobsCacheKey('clerk-2'))).toBeUndefined()
+    await expect.poll(() => stored('clerk-4')).toBeNull()
     expect(await stored('clerk-3')).not.toBeNull()
+    expect(await stored('clerk-5')).not.toBeNull()
     expect(localStorage.getItem('signup_draft')).toBe('{}')
   })
 
@@ -289,6 +336,24 @@ describe('QueryPersistence: the end of a session', () => {
     expect(client.getQueryData(['profile'])).toEqual({ full_name: 'Jordan' })
     // The lookups hold nothing personal: still in memory, only no longer on the device.
     expect(client.getQueryData(REPORT_TYPES_KEY)).toBeDefined()
+    await moveClock(THROTTLE_MS)
+    expect(await jobsCacheKeys()).toEqual([])
+  })
+
+  it('never lets a copy that was being written when the session ended land after the wipe', async () => {
+    const longList = Array.from({ length: 250 }, (_, at) => aDashboardJob({ job_id: at + 1 }))
+    const { client } = renderFrame({ clerk: 'clerk-7' })
+    await persisted('clerk-7')
+    await storedJustNow(client, 'clerk-7', [job])
+    // The long list's copy is written in slices; the first pause between them is held until the session has ended.
+    const writing = holdAtFirstPause()
+    act(() => void client.setQueryData(DASHBOARD_KEY, longList))
+    await moveClock(THROTTLE_MS)
+    await writing.paused
+    act(() => clearSession())
+    await expect.poll(jobsCacheKeys).toEqual([])
+    writing.resume()
+    // The rest of the copy is made in microtasks (the pauses no longer hold): the read below is queued after any write it makes.
     await moveClock(THROTTLE_MS)
     expect(await jobsCacheKeys()).toEqual([])
   })

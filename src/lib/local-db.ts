@@ -25,7 +25,8 @@ export interface LocalRecord {
 //    sit apart from the draft so that saving what the clerk types rewrites a few hundred bytes, never
 //    the audio: IndexedDB copies a Blob's bytes each time a record holding it is put. Nothing to move.
 // 3: jobsCaches (the offline copy of a clerk's job list, src/app/query-persistence.tsx: id
-//    'inspectscribe.jobs-cache.<clerk>', value the persister's serialized string). It was in local
+//    'inspectscribe.jobs-cache.<clerk>', value the persister's JSON text: a Blob, or a string as releases
+//    before the copy was written in slices kept it; no new version, both are read). It was in local
 //    storage, whose ~5 M characters a 5,000-job list nears; the old keys are removed, not moved (the
 //    list is read again at the next visit online).
 // 4: recordings (one per recording made in Create Job, keyed [clerk+id]: its name, type and start)
@@ -44,10 +45,10 @@ export interface ClerkDraftRecord {
   value: unknown
 }
 
-/** The offline copy of one clerk's job list, as the query persister writes it. */
+/** The offline copy of one clerk's job list, as the query persister writes it (its JSON text). */
 export interface JobsCacheRecord {
   id: string
-  value: string
+  value: Blob | string
 }
 
 /** One file of a clerk's draft. */

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiRequest } from '@/lib/api-client'
 import { saveSession } from '@/lib/session'
 import { ACCOUNT_DELETED_REDIRECT_DELAY_MS } from '@/features/account/components/delete-account-dialog'
@@ -13,6 +13,7 @@ import { INACTIVITY_TIMEOUT_MS } from '@/features/auth/use-inactivity-timer'
 import { createTestQueryClient, heldReply, profileAnswer, setUpFakePortalApi, stubViewport } from '@/test/fake-portal-api'
 import { localDb } from '@/lib/local-db'
 import { startFakeClock, type FrozenClock } from '@/test/manual-clock'
+import { withCloneableBlobs } from '@/test/cloneable-blobs'
 import { AppFrame } from './app-frame'
 
 const api = setUpFakePortalApi()
@@ -60,8 +61,11 @@ const openMenu = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.findByRole('menu')
 }
 
+beforeEach(() => withCloneableBlobs())
+
 afterEach(() => {
   vi.useRealTimers()
+  vi.unstubAllGlobals()
 })
 
 // The persister writes at most once a second. The tests move a fake clock past that second rather than
@@ -79,8 +83,9 @@ async function storedCopySettles(frozen: FrozenClock, check: (copy: string | und
   await frozen.settle(() => {
     if (!reading) {
       reading = true
-      void localDb.jobsCaches.get(CACHE_KEY).then((record) => {
-        read = { copy: record?.value }
+      void localDb.jobsCaches.get(CACHE_KEY).then(async (record) => {
+        const kept = record?.value
+        read = { copy: typeof kept === 'object' ? await kept.text() : kept }
         reading = false
       })
     }
