@@ -1,8 +1,9 @@
 // A big value's JSON text, and that text as a Blob, made a slice at a time with the browser free
 // between slices. Made in one go, the offline copy of a 5,000-job list (4.6 million characters) held
 // the main thread for one task of 296 ms on this project's bench machine, and again at every change of
-// the list: JSON.stringify, then IndexedDB copying the string inside `put`. Made in slices, no task
-// holds more than a few milliseconds of it (docs/research/my-jobs-tablet.md §14).
+// the list: JSON.stringify, then IndexedDB copying the string inside `put`. Made in slices, each slice
+// takes a few milliseconds; what is left is the one task that joins the text's pieces into one string,
+// which its caller's interface asks for (docs/research/my-jobs-tablet.md §14).
 import { inSlices, yieldToBrowser } from './main-thread-slices'
 
 /**
@@ -57,7 +58,7 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
  * `text` as a Blob of `type`, encoded `charsPerSlice` characters a task (a Blob made of one big string
  * encodes it as UTF-8 in one go: 87 ms for the 4.6-million-character copy in Chromium, unthrottled).
  * The first piece too waits for a task of its own: the text has usually just been made in this one
- * (joining jsonInSlices' pieces into the copy's text took 17-36 ms in that probe, the first piece 9-20).
+ * (joining jsonInSlices' pieces into the copy's text took 17-47 ms in two probes, the first piece 9-20).
  */
 export async function blobInSlices(text: string, charsPerSlice: number, type: string): Promise<Blob> {
   const pieces: Blob[] = []
