@@ -88,6 +88,9 @@ const portalSuite = (name: string, pool: 'vmForks' | 'forks', files: { include?:
 })
 
 // The server suite runs twice: on the embedded PGlite and on a real PostgreSQL 15 server.
+/** First of a server project's setups: the run's own temporary folder, removed at its end. */
+const RUN_FOLDER_SETUP = 'server/test/support/global-setup-run-folder.ts'
+
 const serverSuite = (name: string, kind: 'pglite' | 'postgres', files: Files) => ({
   resolve: { alias },
   test: {
@@ -101,7 +104,7 @@ const serverSuite = (name: string, kind: 'pglite' | 'postgres', files: Files) =>
       // Tests that need no database run once, with the PGlite suite.
       ...(kind === 'postgres' ? ['server/src/**', 'server/test/audio/**', 'server/test/transcription/**', ...DATABASE_FREE_FILES] : []),
     ],
-    globalSetup: [`server/test/support/global-setup-${kind}.ts`],
+    globalSetup: [RUN_FOLDER_SETUP, `server/test/support/global-setup-${kind}.ts`],
     // Each server test file builds its own app, database and data folder from explicit options, so
     // sharing a worker's modules shares nothing but loaded code (a 21-file sample: 99 s -> 36 s).
     isolate: files.isolate,
@@ -118,7 +121,7 @@ const objectStorageSuite = {
     name: 'server-s3',
     environment: 'node' as const,
     include: [OBJECT_STORAGE_FILES],
-    globalSetup: ['server/test/support/global-setup-pglite.ts', 'server/test/support/global-setup-object-storage.ts'],
+    globalSetup: [RUN_FOLDER_SETUP, 'server/test/support/global-setup-pglite.ts', 'server/test/support/global-setup-object-storage.ts'],
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
