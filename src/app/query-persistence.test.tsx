@@ -8,7 +8,7 @@ import { localDb } from '@/lib/local-db'
 import { createTestQueryClient } from '@/test/fake-portal-api'
 import { aDashboardJob } from '@/features/jobs/lib/job-fixtures'
 import { withCloneableBlobs } from '@/test/cloneable-blobs'
-import { JOBS_CACHE_BUSTER, JOBS_CACHE_MAX_AGE_MS, QueryPersistence, jobsCacheKey, sweepStaleJobsCaches } from './query-persistence'
+import { JOBS_CACHE_BUSTER, JOBS_CACHE_MAX_AGE_MS, QueryPersistence, jobsCacheKey, keptCopyText, sweepStaleJobsCaches } from './query-persistence'
 
 const DASHBOARD_KEY = ['jobs', 'dashboard', 1_700_000_000_000, 1_700_600_000_000] as const
 const REPORT_TYPES_KEY = ['lookups', 'report-types'] as const
@@ -90,7 +90,7 @@ type StoredCopy = { buster: string; timestamp: number; clientState: { queries: {
 const stored = async (clerk: string) => {
   const kept = (await localDb.jobsCaches.get(jobsCacheKey(clerk)))?.value
   if (kept === undefined) return null
-  return JSON.parse(typeof kept === 'string' ? kept : await kept.text()) as StoredCopy
+  return JSON.parse(await keptCopyText(kept)) as StoredCopy
 }
 
 const keep = (clerk: string, value: string | Blob) => localDb.jobsCaches.put({ id: jobsCacheKey(clerk), value })

@@ -82,7 +82,7 @@ export async function wipeJobsCaches(): Promise<void> {
 const KeptCopy = Type.Union([Type.String(), Type.Refine(Type.Unsafe<Blob>({}), (value) => value instanceof Blob)])
 
 /** Rejects when a Blob's bytes cannot be read (lost by the browser): the copy is then unreadable, and dropped. */
-const keptCopyText = (kept: string | Blob): Promise<string> => (typeof kept === 'string' ? Promise.resolve(kept) : kept.text())
+export const keptCopyText = (kept: string | Blob): Promise<string> => (typeof kept === 'string' ? Promise.resolve(kept) : kept.text())
 
 /**
  * The copy's pieces: jobs stringified a hundred at a time (about 90,000 characters), and the text encoded

@@ -14,6 +14,7 @@ import { createTestQueryClient, heldReply, profileAnswer, setUpFakePortalApi, st
 import { localDb } from '@/lib/local-db'
 import { startFakeClock, type FrozenClock } from '@/test/manual-clock'
 import { withCloneableBlobs } from '@/test/cloneable-blobs'
+import { keptCopyText } from '../query-persistence'
 import { AppFrame } from './app-frame'
 
 const api = setUpFakePortalApi()
@@ -85,7 +86,7 @@ async function storedCopySettles(frozen: FrozenClock, check: (copy: string | und
       reading = true
       void localDb.jobsCaches.get(CACHE_KEY).then(async (record) => {
         const kept = record?.value
-        read = { copy: typeof kept === 'object' ? await kept.text() : kept }
+        read = { copy: kept === undefined ? undefined : await keptCopyText(kept) }
         reading = false
       })
     }
