@@ -229,7 +229,7 @@ async function recordedLoad(browser: Browser, baseUrl: string, route: string, si
 }
 
 /** RUNS runs of `route` on each server, alternated (before, after, before, after...); each build's median run. */
-async function measureRoute(browser: Browser, servers: { label: string; url: string }[], route: string, signedIn: boolean): Promise<RoutePaint> {
+export async function measureRoute(browser: Browser, servers: { label: string; url: string }[], route: string, signedIn: boolean): Promise<RoutePaint> {
   const runs = new Map(servers.map(({ label }) => [label, [] as PaintFigures[]]))
   const notMeasured = new Map<string, string>()
   for (let run = 0; run < RUNS; run++) {
@@ -275,6 +275,30 @@ async function addDemoJobs(server: RunningServer, extra: number): Promise<string
 }
 
 /**
+ * Runs `measure` with a Chromium for Lighthouse, closed afterwards. Launched as Lighthouse's own command
+ * line launches it (chrome-launcher, then Puppeteer attached): Chromium started by puppeteer.launch, with
+ * Puppeteer's default switches, records no navigation start in Lighthouse 11's trace (NO_NAVSTART).
+ */
+export async function withLighthouseBrowser<T>(measure: (browser: Browser) => Promise<T>): Promise<T> {
+  // Without the back/forward cache: the sign-in step leaves /my-jobs for a static page and deletes the
+  // portal's database there, and a /my-jobs page kept in that cache held its connection open, so the
+  // deletion waited for ever (no 'blocked' event) and Lighthouse's next call timed out: 4 sign-ins in
+  // 6 with this build, 1 in 6 with the one before (a probe). A cold load never uses that cache.
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-features=BackForwardCache'],
+  })
+  let browser: Browser | undefined
+  try {
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
+    return await measure(browser)
+  } finally {
+    await browser?.disconnect()
+    chrome.kill()
+  }
+}
+
+/**
  * Lighthouse on /login and on /my-jobs for the demo clerk holding `jobs` jobs (12, the seeded ones,
  * or more added with `npm run ops -- demo-jobs`), on each of `builds` (portal-builds.ts), each served
  * by a server of its own on a data folder of its own holding the same jobs. When the server refuses
@@ -282,11 +306,6 @@ async function addDemoJobs(server: RunningServer, extra: number): Promise<string
  */
 export async function measureFirstPaint(builds: PortalBuild[], jobs = DEMO_SEEDED_JOBS): Promise<FirstPaintResult> {
   const servers: RunningServer[] = []
-  // Launched as Lighthouse's own command line launches it (chrome-launcher, then Puppeteer attached):
-  // Chromium started by puppeteer.launch, with Puppeteer's default switches, records no navigation
-  // start in Lighthouse 11's trace (NO_NAVSTART).
-  let chrome: chromeLauncher.LaunchedChrome | undefined
-  let browser: Browser | undefined
   try {
     for (const build of builds) servers.push(await startServer({ portalDir: build.portalDir, env: { LOG_LEVEL: 'error' } }))
     if (jobs > DEMO_SEEDED_JOBS) {
@@ -295,23 +314,14 @@ export async function measureFirstPaint(builds: PortalBuild[], jobs = DEMO_SEEDE
         if (refused) return { jobs, skipped: refused }
       }
     }
-    // Without the back/forward cache: the sign-in step leaves /my-jobs for a static page and deletes the
-    // portal's database there, and a /my-jobs page kept in that cache held its connection open, so the
-    // deletion waited for ever (no 'blocked' event) and Lighthouse's next call timed out: 4 sign-ins in
-    // 6 with this build, 1 in 6 with the one before (a probe). A cold load never uses that cache.
-    chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath(),
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-features=BackForwardCache'],
-    })
-    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
     const measured = builds.map((build, i) => ({ label: build.label, url: servers[i]!.url }))
-    const routes: RoutePaint[] = []
-    if (wanted('/login')) routes.push(await measureRoute(browser, measured, '/login', false))
-    if (wanted('/my-jobs')) routes.push(await measureRoute(browser, measured, '/my-jobs', true))
-    return { jobs, routes }
+    return await withLighthouseBrowser(async (browser) => {
+      const routes: RoutePaint[] = []
+      if (wanted('/login')) routes.push(await measureRoute(browser, measured, '/login', false))
+      if (wanted('/my-jobs')) routes.push(await measureRoute(browser, measured, '/my-jobs', true))
+      return { jobs, routes }
+    })
   } finally {
-    await browser?.disconnect()
-    chrome?.kill()
     await Promise.all(servers.map((server) => server.stop()))
   }
 }

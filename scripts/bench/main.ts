@@ -62,9 +62,12 @@
 //      p99 while 8 connections load full lists, through nginx on deploy/nginx.conf in front of 1 and of
 //      3 processes on one PostgreSQL, side by side (issue 27). For information: no budget yet; on this
 //      2-core machine three processes share the same two cores as nginx, PostgreSQL and the load.
+//  16. (reference-pages) Lighthouse, as in first-paint, on pages far smaller than the portal's made of the
+//      same parts (a table in HTML, React, Fluent, the portal's libraries): what this machine gives
+//      them, beside the portal's budgets (reference-pages.ts). For information: no budget.
 // `npm run bench -- <item> ...` runs only the items named (login, cold-start, busy-clerk, audio,
 // upload, tus-upload, recording-chunks, draft, first-paint, list-on-device, responsiveness, full-list, transcribe,
-// scale-out); without names, all of them.
+// scale-out, reference-pages); without names, all of them.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -79,6 +82,7 @@ import { timeToHealthy } from './cold-start.ts'
 import { measureLoad, type LoadFigures } from './dashboard-load.ts'
 import { measureAnswerSizes, measureUnchangedRefresh } from './dashboard-refresh.ts'
 import { DEMO_SEEDED_JOBS, measureFirstPaint, type PaintFigures } from './first-paint.ts'
+import { measureReferencePages } from './reference-pages.ts'
 import { portalBuilds } from './portal-builds.ts'
 import { measureLoginRoute } from './login-route.ts'
 import { measureSearchKeystrokes } from './search-keystroke.ts'
@@ -462,6 +466,21 @@ async function reportFirstPaint() {
   }
 }
 
+/**
+ * Pages far smaller than the portal's, of the same parts, measured as first-paint measures the portal
+ * (reference-pages.ts): not judged against budgets; they say what this machine gives such a page.
+ */
+async function reportReferencePages() {
+  const paints = await measureReferencePages()
+  console.log('\nReference pages (not the portal), Lighthouse 11 mobile as first-paint, median of 5')
+  for (const { says, paint } of paints) {
+    const [measured] = paint.builds
+    if (!measured) continue
+    if ('notMeasured' in measured) console.log(`  ${paint.route} ${says}: not measured: ${measured.notMeasured}`)
+    else console.log(paintRow(says, measured.figures, ''))
+  }
+}
+
 /** The AI transcription path's memory above its start: pieces streamed from disk, answers small. */
 const TRANSCRIBE_RSS_BUDGET_MB = 64
 
@@ -500,6 +519,7 @@ const ITEMS: Record<string, () => void | Promise<void>> = {
   'recording-chunks': reportRecordingChunks,
   draft: reportDraftKeep,
   'first-paint': reportFirstPaint,
+  'reference-pages': reportReferencePages,
   'list-on-device': () => withBusyClerk(reportListOnDevice),
   responsiveness: reportResponsiveness,
   'full-list': reportFullListRate,
