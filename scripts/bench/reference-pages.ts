@@ -16,7 +16,7 @@ import react from '@vitejs/plugin-react'
 import { measureRoute, withLighthouseBrowser, type RoutePaint } from './first-paint.ts'
 import { ROOT } from './paths.ts'
 import { minifiedLoader, withScreenScripts } from '../screen-scripts.ts'
-import { referenceDocuments, type ReferenceDocument } from './reference-pages/documents.tsx'
+import type { ReferenceDocument } from './reference-pages/documents.tsx'
 import { REFERENCE_ROWS } from './reference-pages/list-rows.ts'
 
 const PAGES_SOURCE = path.join(ROOT, 'scripts', 'bench', 'reference-pages')
@@ -81,6 +81,8 @@ export interface ReferencePaint {
 export async function measureReferencePages(): Promise<ReferencePaint[]> {
   const folder = await mkdtemp(path.join(tmpdir(), 'inspectscribe-reference-pages-'))
   try {
+    // Imported here: React's server renderer and Fluent take seconds to load, and the other items need neither.
+    const { referenceDocuments } = await import('./reference-pages/documents.tsx')
     const documents = referenceDocuments()
     const { server, url } = await servePages(await buildPages(folder, documents))
     try {
