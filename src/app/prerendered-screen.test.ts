@@ -13,10 +13,14 @@ describe('whether the entry hydrates the document it was given', () => {
     expect(holdsPrerenderedScreen(root('/login'), '/login', { usr: { from: '/my-jobs' }, key: 'k1', idx: 0 }, false)).toBe(true)
   })
 
-  it('draws afresh a /login reached with a message, which the prerendered form does not have', () => {
-    for (const usr of [{ registered: true, email: 'clerk@example.com' }, { passwordReset: true }, { sessionExpired: true }]) {
-      expect(holdsPrerenderedScreen(root('/login'), '/login', { usr, key: 'k1', idx: 0 }, false)).toBe(false)
+  it('hydrates /login reached with a message only: the form draws the message once it has taken over', () => {
+    for (const usr of [{ passwordReset: true }, { sessionExpired: true }, { registered: true }]) {
+      expect(holdsPrerenderedScreen(root('/login'), '/login', { usr, key: 'k1', idx: 0 }, false)).toBe(true)
     }
+  })
+
+  it('draws afresh a /login reached with a new account’s email filled in, which the prerendered form does not have', () => {
+    expect(holdsPrerenderedScreen(root('/login'), '/login', { usr: { registered: true, email: 'clerk@example.com' }, key: 'k1', idx: 0 }, false)).toBe(false)
   })
 
   it('draws afresh any document not prerendered for the path it is at', () => {

@@ -16,8 +16,8 @@ export function holdsPrerenderedScreen(root: HTMLElement, pathname: string, hist
   // Hydrating the signed-in frame without a session would mount it (and send its requests) only to
   // leave it at once: the first render draws the redirect to /login instead.
   if (SIGNED_IN_SCREENS.includes(pathname)) return signedIn
-  // React Router's navigation state (history.state.usr): a reload of /login reached with a message
-  // (account created, password reset, session timed out) shows that message, which the prerender has not.
+  // React Router's navigation state (history.state.usr) survives a reload of /login: a new account's
+  // email filled in is a form the prerender has not (its message alone is drawn after the take-over).
   const routerState = historyState && typeof historyState === 'object' ? (historyState as { usr?: unknown }).usr : undefined
   return !arrivalChangesTheForm(arrivalFrom(routerState))
 }

@@ -124,6 +124,31 @@ test('what is typed before and while the scripts take the form over is kept, and
   expect(problems).toEqual([])
 })
 
+test('a reload of /login that shows a message keeps what was typed before the scripts ran, then shows the message', async ({ page, request }) => {
+  const email = uniqueEmail('prerender.message')
+  await createClerk(request, email)
+  const problems = consoleProblems(page)
+  await page.goto('/login')
+  await expectTheSignInForm(page)
+  // As the reset page leaves it: React Router keeps the navigation state in history.state, and a reload keeps that.
+  await page.evaluate(() => history.replaceState({ usr: { passwordReset: true }, key: 'reset', idx: 0 }, ''))
+  const release = await holdRequests(page, chunkOf('index.html'))
+
+  await page.reload({ waitUntil: 'commit' })
+  await expectTheSignInForm(page)
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
+  release()
+  await expect(page.getByRole('status')).toHaveText('Password has been reset successfully! You can now log in with your new password.')
+  await expect(page.getByRole('button', { name: 'Show password' })).toBeEnabled()
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(PASSWORD)
+
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(/\/my-jobs$/)
+  expect(problems).toEqual([])
+})
+
 // docs/decisions/sign-in-scripts-after-its-paint.md.
 test('Sign In pressed before the scripts have run signs in once they have, with one request', async ({ page, request }) => {
   const email = uniqueEmail('prerender.early-submit')

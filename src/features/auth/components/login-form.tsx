@@ -42,6 +42,10 @@ export function LoginForm() {
   const [showPassword, setShowPassword] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const login = useLogin()
+  // True while React takes over the prerendered form, which has no banner: the arrival's banner (a
+  // reload of /login keeps its navigation state) is drawn right after, so the form can still be taken
+  // over, with what was typed into it before the scripts ran.
+  const prerendering = usePrerenderPass()
   const emailField = useRef<HTMLInputElement>(null)
   const passwordField = useRef<HTMLInputElement>(null)
   // /login's document holds this form before the scripts run (prerendered at build time): what a
@@ -49,8 +53,7 @@ export function LoginForm() {
   useValueTypedBeforeHydration(emailField, setEmail)
   useValueTypedBeforeHydration(passwordField, setPassword)
   // The Show toggle needs the scripts: until they have taken the form over it is drawn disabled, not
-  // as a button that would do nothing when pressed.
-  const prerendering = usePrerenderPass()
+  // as a button that would do nothing when pressed (`prerendering`, above).
   // A Sign In pressed (or Enter) before the scripts took the prerendered form over is sent now.
   const form = useRef<HTMLFormElement>(null)
   useEarlySubmit(form)
@@ -88,7 +91,7 @@ export function LoginForm() {
           dialog does nothing, where the default GET would put the password in the address; the
           document's loader marks it instead, and useEarlySubmit sends it once the form is taken over. */}
       <form ref={form} className={styles.form} method="dialog" onSubmit={onSubmit} {...keepsEarlySubmit}>
-        {arrivalBanner(arrival)}
+        {!prerendering && arrivalBanner(arrival)}
         {error && <StatusMessage intent="error">{error}</StatusMessage>}
         <Field label={TEXT.email} required>
           {/* No format check on login (portal-spec.md §5): a text input with the e-mail keyboard. */}

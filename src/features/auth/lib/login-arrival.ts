@@ -13,9 +13,10 @@ export function arrivalFrom(state: unknown): LoginArrival {
 }
 
 /**
- * Whether the arrival adds to the plain form (a banner, a filled-in email): such a visit cannot take
- * over the prerendered form, which is the plain one (src/app/prerendered-screen.ts).
+ * Whether the arrival changes the plain form itself (an email filled in): such a visit cannot take over
+ * the prerendered form, which is the plain one (src/app/prerendered-screen.ts). A banner does not count:
+ * the form draws it once it has taken the prerendered one over (LoginForm).
  */
 export function arrivalChangesTheForm(arrival: LoginArrival): boolean {
-  return Boolean(arrival.registered || arrival.passwordReset || arrival.sessionExpired)
+  return Boolean(arrival.registered && typeof arrival.email === 'string' && arrival.email !== '')
 }
