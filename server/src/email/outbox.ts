@@ -4,12 +4,12 @@
 // caller asks for it), once a minute on the queue's schedule, and at each start: a process that stops
 // between the commit and the send leaves the row, and the next drain sends it.
 //
-// Two drains (two processes, or two calls in one) never send one mail twice: each first claims its
-// rows in one UPDATE over rows picked `FOR UPDATE SKIP LOCKED` that are unsent and unclaimed, setting
-// `claimed_until`; no other drain picks a claimed row until the claim lapses. The send happens outside
-// any transaction (on PGlite a transaction holds the only connection). A process that dies after
-// sending but before marking the row sent would send that mail again once its claim lapses: the one
-// duplicate this allows, rather than a lost mail.
+// In one process drains run one at a time (`drain`). Drains in two processes never send one mail twice:
+// each first claims its rows in one UPDATE over rows picked `FOR UPDATE SKIP LOCKED` that are unsent and
+// unclaimed, setting `claimed_until`; no other drain picks a claimed row until the claim lapses. The
+// send happens outside any transaction (on PGlite a transaction holds the only connection). A process
+// that dies after sending but before marking the row sent would send that mail again once its claim
+// lapses: the one duplicate this allows, rather than a lost mail.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/database.ts'
 import { outboxMailsRepository, type ClaimedMail } from '../repositories/outbox-mails-repository.ts'
@@ -28,14 +28,20 @@ export async function queueMail(tx: Db, mail: OutgoingMail): Promise<void> {
 }
 
 export interface Outbox {
-  /** Sends every mail due now; answers how many were sent. Failures are logged and retried later, never thrown. */
+  /**
+   * Sends every mail due now; answers how many it sent. Resolves once each mail committed before the call
+   * was tried (by this drain or by the one running in this process when it was asked for). Failures are
+   * logged and retried later, never thrown.
+   */
   drain(): Promise<number>
   /** Resolves once the drains under way have ended (the app waits for this before closing the database). */
   settled(): Promise<void>
 }
 
 export function createOutbox(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>): Outbox {
-  const running = new Set<Promise<number>>()
+  /** The drain running in this process, and the one that runs after it for every call made meanwhile. */
+  let current: Promise<number> | undefined
+  let followUp: Promise<number> | undefined
 
   const claim = () => outboxMailsRepository.claim(db, CLAIM_BATCH, CLAIM_SECONDS)
 
@@ -60,19 +66,31 @@ export function createOutbox(db: Db, mailer: Mailer, log: Pick<FastifyBaseLogger
     return sent
   }
 
-  return {
-    drain() {
-      const run = drainAll()
+  function drain(): Promise<number> {
+    if (!current) {
+      current = drainAll()
         .catch((error: unknown) => {
           log.error({ err: error }, 'the e-mail outbox could not be drained; it is tried again within a minute')
           return 0
         })
-        .finally(() => running.delete(run))
-      running.add(run)
-      return run
-    },
+        .finally(() => (current = undefined))
+      return current
+    }
+    // One drain at a time in a process. The running one may have claimed the caller's mail and still be
+    // sending it, so the caller waits for it and then drains again: a drain resolves only once every mail
+    // committed before it was asked for has been tried (unless another process claimed it). Calls made
+    // meanwhile share that one follow-up, so a slow mail server keeps them waiting two drains at most.
+    followUp ??= current.then(() => {
+      followUp = undefined
+      return drain()
+    })
+    return followUp
+  }
+
+  return {
+    drain,
     async settled() {
-      await Promise.allSettled([...running])
+      while (current || followUp) await Promise.allSettled([current, followUp])
     },
   }
 }

@@ -1,16 +1,18 @@
 // The e-mail outbox (docs/decisions/mail-outbox.md): a mail is a row written with the change that causes
 // it, sent by a drain after the commit and marked sent. Staff completing a job e-mail its clerk; a mail
 // the mail server refused, or one whose process stopped before sending it, is sent by a later drain
-// (the scheduled one); drains at once send each mail once; a sent mail's link is not kept.
+// (the scheduled one); drains at once send each mail once, and a drain asked for while another sends
+// waits for the mails that one claimed; a sent mail's link is not kept.
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { outboxMails } from '../../src/db/schema.ts'
-import { queueMail } from '../../src/email/outbox.ts'
+import { createOutbox, queueMail } from '../../src/email/outbox.ts'
 import { jobsRepository } from '../../src/repositories/jobs-repository.ts'
 import { createDemoJobsFor, createTestApp, opsHeaders, runScheduledTask, signUpClerk, type TestApp } from '../support/test-app.ts'
 
 const mailTo = (to: string, n: number) => ({ to, subject: `Test mail ${n}`, text: `Body ${n}`, html: `<p>Body ${n}</p>`, link: `http://localhost/${n}` })
 const unsent = async (t: TestApp) => (await t.database.db.select().from(outboxMails).where(sql`${outboxMails.sentAt} is null`)).length
+const unclaimed = async (t: TestApp) => (await t.database.db.select().from(outboxMails).where(sql`${outboxMails.claimedUntil} is null`)).length
 
 describe('the e-mail outbox', { timeout: 30_000 }, () => {
   let t: TestApp
@@ -67,13 +69,40 @@ describe('the e-mail outbox', { timeout: 30_000 }, () => {
     expect(await unsent(t)).toBe(0)
   })
 
-  it('sends each mail once when several drains run at once', async () => {
+  it('sends each mail once when several processes drain at once', async () => {
     await t.database.db.transaction(async (tx) => {
       for (let n = 1; n <= 45; n++) await queueMail(tx, mailTo(`many${n}@example.com`, n))
     })
-    const counts = await Promise.all([t.app.outbox.drain(), t.app.outbox.drain(), t.app.outbox.drain()])
+    // Each outbox stands for another server process on the same database, sending through the same mailer.
+    const otherProcesses = [createOutbox(t.database.db, t.mail, t.app.log), createOutbox(t.database.db, t.mail, t.app.log)]
+    const counts = await Promise.all([t.app.outbox.drain(), ...otherProcesses.map((outbox) => outbox.drain())])
     expect(counts.reduce((a, b) => a + b, 0)).toBe(45)
     expect(t.mail.sent.map((mail) => mail.subject).sort()).toEqual(Array.from({ length: 45 }, (_, i) => `Test mail ${i + 1}`).sort())
+  })
+
+  it('answers a drain asked for while another sends only once the mails committed before it were sent', async () => {
+    // The running drain claimed both mails and is held sending the first, as by a slow mail server.
+    let letTheFirstGo!: () => void
+    const firstHeld = new Promise<void>((resolve) => (letTheFirstGo = resolve))
+    const send = t.mail.send.bind(t.mail)
+    t.mail.send = async (mail) => {
+      if (mail.subject === 'Test mail 1') await firstHeld
+      await send(mail)
+    }
+    await t.database.db.transaction(async (tx) => {
+      await queueMail(tx, mailTo('first@example.com', 1))
+      await queueMail(tx, mailTo('second@example.com', 2))
+    })
+    const running = t.app.outbox.drain()
+    await expect.poll(() => unclaimed(t)).toBe(0)
+
+    // A request that committed the second mail asks for a drain: it finds nothing left to claim.
+    const asked = t.app.outbox.drain()
+    letTheFirstGo()
+    await asked
+    expect(t.mail.sent.map((mail) => mail.to)).toEqual(['first@example.com', 'second@example.com'])
+    expect(await running).toBe(2)
+    expect(await unsent(t)).toBe(0)
   })
 
   it('writes no mail when the transaction that carries it rolls back', async () => {
