@@ -53,26 +53,26 @@ async function main(): Promise<void> {
   if (config.publicUrlFollowsPort) config.publicUrl = `http://localhost:${port}`
   const shownHost = ['localhost', '0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host
 
-  console.log(`\nInspectScribe is ready at http://${shownHost}:${port}`)
-  console.log(`Database: ${config.database.kind === 'pglite' ? `embedded (PGlite) in ${config.database.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`)
-  const { storage } = config
-  console.log(`Files: ${storage.kind === 'local' ? `local disk in ${path.join(config.dataDir, 'files')}` : `bucket ${storage.bucket} at ${storage.endpoint ?? `AWS S3 (${storage.region})`}`}`)
-  console.log(`Audio durations: ${ffmpeg.ok ? ffmpeg.version.replace(/ Copyright.*/, '') : 'ffmpeg is missing, so audio uploads are refused (see above)'}`)
-  console.log(
+  const { storage, transcription } = config
+  // One write: a reader of the output (a terminal, a log shipper, the start-up tests) gets the whole banner at once.
+  const banner = [
+    '',
+    `InspectScribe is ready at http://${shownHost}:${port}`,
+    `Database: ${config.database.kind === 'pglite' ? `embedded (PGlite) in ${config.database.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`,
+    `Files: ${storage.kind === 'local' ? `local disk in ${path.join(config.dataDir, 'files')}` : `bucket ${storage.bucket} at ${storage.endpoint ?? `AWS S3 (${storage.region})`}`}`,
+    `Audio durations: ${ffmpeg.ok ? ffmpeg.version.replace(/ Copyright.*/, '') : 'ffmpeg is missing, so audio uploads are refused (see above)'}`,
     `Payments: ${app.payments.mode === 'stripe' ? 'Stripe (STRIPE_* keys)' : 'TEST MODE: no card is charged; pay with the test card 4242 4242 4242 4242 (set the STRIPE_* keys for real payments)'}`,
-  )
-  const { transcription } = config
-  console.log(transcription.url ? `AI transcription: ${transcription.url}, model ${transcription.model} (asking whether it answers: see the log)` : TRANSCRIPTION_OFF)
+    transcription.url ? `AI transcription: ${transcription.url}, model ${transcription.model} (asking whether it answers: see the log)` : TRANSCRIPTION_OFF,
+    ...(config.demoAccount ? [`Sign in with the demo clerk account: ${DEMO_CLERK.email}  password: ${DEMO_CLERK.password}`] : []),
+    '',
+  ]
+  console.log(banner.join('\n'))
   if (transcription.url) {
     // In the background: an engine that is down or still loading its model never holds up the start.
     watchEngineAtStart(transcription, (level, message) => app.log[level](message), { signal: stopEngineWatch.signal }).catch((err: unknown) =>
       app.log.error({ err }, 'AI transcription: the engine check stopped'),
     )
   }
-  if (config.demoAccount) {
-    console.log(`Sign in with the demo clerk account: ${DEMO_CLERK.email}  password: ${DEMO_CLERK.password}`)
-  }
-  console.log('')
 }
 
 main().catch((error: unknown) => {
