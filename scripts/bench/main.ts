@@ -63,8 +63,8 @@
 //      3 processes on one PostgreSQL, side by side (issue 27). For information: no budget yet; on this
 //      2-core machine three processes share the same two cores as nginx, PostgreSQL and the load.
 //  16. (reference-pages) Lighthouse, as in first-paint, on pages far smaller than the portal's made of the
-//      same parts (a table in HTML, React, Fluent, the portal's libraries): what this machine gives
-//      them, beside the portal's budgets (reference-pages.ts). For information: no budget.
+//      same parts (a table in HTML, React, Fluent, the portal's libraries, My Jobs' loading spinner): what
+//      this machine gives them, beside the portal's budgets (reference-pages.ts). For information: no budget.
 // `npm run bench -- <item> ...` runs only the items named (login, cold-start, busy-clerk, audio,
 // upload, tus-upload, recording-chunks, draft, first-paint, list-on-device, responsiveness, full-list, transcribe,
 // scale-out, reference-pages); without names, all of them.

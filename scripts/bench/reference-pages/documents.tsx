@@ -2,9 +2,10 @@
 // The reference pages' documents, as the portal's are made: what can be drawn without scripts is in the
 // HTML (React's server rendering; Fluent's styles by Griffel's own extraction), the page's module next to it.
 import { renderToString } from 'react-dom/server'
-import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components'
+import { createDOMRenderer, FluentProvider, RendererProvider, renderToStyleElements, webLightTheme } from '@fluentui/react-components'
 import { ReactTable } from './react-table.tsx'
 import { FluentSignIn } from './fluent-sign-in.tsx'
+import { LoadingSpinner } from './fluent-list.tsx'
 
 export interface ReferenceDocument {
   /** The document's file name, served at /<name>. */
@@ -33,6 +34,14 @@ function fluentPrerendered(screen: React.ReactElement): { styles: string; body: 
 export function referenceDocuments(): ReferenceDocument[] {
   const table = renderToString(<ReactTable />)
   const signIn = fluentPrerendered(<FluentSignIn />)
+  const spinning = fluentPrerendered(
+    <FluentProvider theme={webLightTheme}>
+      <main>
+        <h1>My Jobs</h1>
+        <LoadingSpinner />
+      </main>
+    </FluentProvider>,
+  )
   return [
     { name: 'static-table.html', says: 'the table in HTML, no script', html: page('Static table', '', table), scriptsAfterPaint: false },
     { name: 'react-table.html', says: 'React hydrating the table', html: page('React table', '', table, 'react-table.tsx'), scriptsAfterPaint: false },
@@ -48,6 +57,12 @@ export function referenceDocuments(): ReferenceDocument[] {
       name: 'fluent-list-libraries.html',
       says: 'the same with Query, TypeBox, Dexie',
       html: page('Fluent list with libraries', '', heading, 'fluent-list-libraries.tsx'),
+      scriptsAfterPaint: true,
+    },
+    {
+      name: 'fluent-list-libraries-spinner.html',
+      says: 'the same, a spinner while loading',
+      html: page('Fluent list with libraries and a spinner', spinning.styles, spinning.body, 'fluent-list-libraries.tsx'),
       scriptsAfterPaint: true,
     },
   ]

@@ -3,7 +3,7 @@
 // badges, a button per row).
 import { useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Badge, Button, FluentProvider, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, webLightTheme } from '@fluentui/react-components'
+import { Badge, Button, FluentProvider, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, webLightTheme } from '@fluentui/react-components'
 import type { ReferenceRow } from './list-rows.ts'
 
 export function ListTable({ rows, onPick }: { rows: ReferenceRow[]; onPick: (id: number) => void }) {
@@ -45,6 +45,9 @@ export const StatusTabs = () => (
     <Tab value="completed">Completed</Tab>
   </TabList>
 )
+
+/** My Jobs' loading state: Fluent's Spinner, turning until the list is in. */
+export const LoadingSpinner = () => <Spinner size="medium" labelPosition="after" label="Loading jobs" />
 
 function FluentList() {
   const [rows, setRows] = useState<ReferenceRow[] | null>(null)
