@@ -1,9 +1,9 @@
 // What Lighthouse gives, on this machine, pages far smaller than the portal's built with the same parts:
 // a table in HTML, React hydrating it, a Fluent sign-in form, a Fluent list page, that list page with
 // the libraries the portal runs before its list, and the same with My Jobs' loading spinner turning until
-// the list is in (reference-pages/). Measured exactly as the first-paint
-// item measures the portal (its Lighthouse settings and Chromium, median of 5), and started the portal's
-// way: prerendered documents, the list pages' scripts after the first paint (the portal's own loader).
+// the list is in (reference-pages/). Measured exactly as the first-paint item measures the portal (its
+// Lighthouse settings and Chromium, median of 5), and started the portal's way: prerendered documents,
+// the list pages' scripts after the first paint (the portal's own loader).
 // Issue 28's budgets are judged on the portal; these rows say what part of a miss the machine explains:
 // a budget a reference page misses here is out of reach on this machine with these parts, and a budget
 // they meet is the portal's own work to reach (docs/research/my-jobs-tablet.md §15).
