@@ -12,7 +12,7 @@ import { LOGIN_TEXT as TEXT } from '../login-messages'
 import { useAuthFormStyles } from './auth-form-styles'
 import { StatusMessage } from '@/components/status-message'
 import { RouterLink } from './router-link'
-import { arrivalFrom, type LoginArrival } from '../lib/login-arrival'
+import { arrivalFrom, filledInEmail, type LoginArrival } from '../lib/login-arrival'
 import { earlySubmitHandled, keepsEarlySubmit, useEarlySubmit } from '@/lib/early-submit'
 import { usePrerenderPass } from '@/lib/use-prerender-pass'
 import { useValueTypedBeforeHydration } from '@/lib/use-value-typed-before-hydration'
@@ -37,7 +37,7 @@ export function LoginForm() {
   const location = useLocation()
   const navigate = useNavigate()
   const arrival = arrivalFrom(location.state)
-  const [email, setEmail] = useState(() => (arrival.registered && typeof arrival.email === 'string' ? arrival.email : ''))
+  const [email, setEmail] = useState(() => filledInEmail(arrival))
   const [password, setPassword] = useState('')
   const [showPassword, setShowPassword] = useState(false)
   const [error, setError] = useState<string | null>(null)

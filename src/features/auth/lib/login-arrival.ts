@@ -12,11 +12,16 @@ export function arrivalFrom(state: unknown): LoginArrival {
   return state && typeof state === 'object' ? (state as LoginArrival) : {}
 }
 
+/** The email a new account's arrival fills in the form with; '' for any other arrival. */
+export function filledInEmail(arrival: LoginArrival): string {
+  return arrival.registered && typeof arrival.email === 'string' ? arrival.email : ''
+}
+
 /**
  * Whether the arrival changes the plain form itself (an email filled in): such a visit cannot take over
  * the prerendered form, which is the plain one (src/app/prerendered-screen.ts). A banner does not count:
  * the form draws it once it has taken the prerendered one over (LoginForm).
  */
 export function arrivalChangesTheForm(arrival: LoginArrival): boolean {
-  return Boolean(arrival.registered && typeof arrival.email === 'string' && arrival.email !== '')
+  return filledInEmail(arrival) !== ''
 }
