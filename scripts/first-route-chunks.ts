@@ -6,9 +6,12 @@
 // Lighthouse's simulation of that link queues them one behind another. So the build is made twice:
 // a first pass chunks the app as the bundler would and says which modules each first route's chunks
 // hold; the real build then puts them in three chunks of their own:
-// - `entry-shared`: what the entry module needs (React, the router, the transport, and what it shares
-//   with lazily loaded modules), and what both first routes use (Fluent's field, input and button), so
-//   the entry chunk is the entry module alone;
+// - `entry-shared`: the entry module and what it needs (React, the router, the transport, and what it
+//   shares with lazily loaded modules), what both first routes use (Fluent's field, input and button),
+//   and the bundler's runtime helpers: the build's entry chunk (its file keeps the entry's name,
+//   `index-…`), one request where there were three (the entry module alone, the runtime, the rest). In Lighthouse's simulation of a tablet's first
+//   load every request before the list's paint waits for the one before it on a warm connection
+//   (about 190 ms each on its slow 4G), whatever its size (docs/research/my-jobs-tablet.md §17);
 // - `sign-in`: what only /login uses (its frame, its page, its form);
 // - `signed-in-first`: what only /my-jobs uses (the frame, the list, the filters, the page).
 // Everything loaded later (dialogs, the wizard, other pages) keeps the bundler's own chunking.
@@ -17,6 +20,9 @@ import { build, type InlineConfig, type Rollup } from 'vite'
 import { routeChunkFiles, withStaticImports, type Bundle } from './preload-first-route.ts'
 
 type CodeSplittingGroup = { name: (moduleId: string) => string | null }
+
+/** Rolldown's module of runtime helpers (its `RUNTIME_MODULE_ID`). */
+const BUNDLER_RUNTIME = '\0rolldown/runtime.js'
 
 /** The modules held by `files` (chunk file names of `bundle`). */
 function modulesOf(bundle: Bundle, files: Iterable<string>): Set<string> {
@@ -44,9 +50,10 @@ export async function firstRouteChunkGroups(
   const entry = Object.values(bundle).find((output): output is Rollup.OutputChunk => output.type === 'chunk' && output.isEntry)
   if (!entry) throw new Error('first-route-chunks: the first pass has no entry chunk')
 
-  // The entry chunk keeps only the entry module (and index.html's own): what it held besides (React,
-  // the router, the transport) goes to `entry-shared` with the small chunks it imported. Left in the
-  // entry, a module the groups also import was split out of it into one more chunk of its own.
+  // The entry module (and index.html's own) goes to `entry-shared` with what the entry chunk held
+  // besides (React, the router, the transport) and the small chunks it imported: that group becomes
+  // the entry chunk. (With the entry module alone in the entry chunk, a module the groups also import
+  // was split out of it into one more chunk of its own.)
   const entryModules = new Set([path.resolve(root, routes.entry), entry.facadeModuleId ?? ''])
   const signIn = modulesOf(bundle, routeChunkFiles(bundle, root, entry.fileName, routes.signIn))
   const signedIn = modulesOf(bundle, routeChunkFiles(bundle, root, entry.fileName, routes.signedIn))
@@ -55,6 +62,8 @@ export async function firstRouteChunkGroups(
   // What both routes use (Fluent's field, input and button) goes with the entry's: one chunk fewer on each.
   for (const id of signIn) chunkOf.set(id, signedIn.has(id) ? 'entry-shared' : 'sign-in')
   for (const id of modulesOf(bundle, withStaticImports(bundle, entry.fileName))) chunkOf.set(id, 'entry-shared')
-  for (const id of entryModules) chunkOf.delete(id)
+  for (const id of entryModules) chunkOf.set(id, 'entry-shared')
+  // The helpers every chunk of CommonJS code (React) imports; left alone they are a chunk of their own.
+  chunkOf.set(BUNDLER_RUNTIME, 'entry-shared')
   return [{ name: (id) => chunkOf.get(id) ?? null }]
 }
