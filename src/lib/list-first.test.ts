@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import { holdUntilListShown, listShown, useWaitingForList, whenListShown } from './list-first'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { holdUntilListShown, listShown, listShownOncePainted, useWaitingForList, whenListShown } from './list-first'
 
 const settled = async (promise: Promise<void>) => {
   let done = false
@@ -11,7 +11,10 @@ const settled = async (promise: Promise<void>) => {
   return done
 }
 
-afterEach(() => listShown())
+afterEach(() => {
+  listShown()
+  vi.restoreAllMocks()
+})
 
 describe('list first', () => {
   it('holds nothing unless a load of My Jobs asks it to', async () => {
@@ -32,5 +35,37 @@ describe('list first', () => {
     // Shown twice (the list, then the page going): nothing changes the second time.
     act(() => listShown())
     expect(result.current).toBe(false)
+  })
+
+  it('lets go once the frame that drew the list has been painted, not in the commit that drew it', async () => {
+    // The browser's frames, run by hand: an animation frame's callbacks run before its paint.
+    const frames: FrameRequestCallback[] = []
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    holdUntilListShown()
+    const released = whenListShown()
+    listShownOncePainted()
+    expect(await settled(released)).toBe(false)
+    expect(frames).toHaveLength(1)
+    frames[0]!(performance.now())
+    // The frame is being painted: still held.
+    expect(await settled(released)).toBe(false)
+    await vi.waitFor(async () => expect(await settled(released)).toBe(true))
+  })
+
+  it('lets go of nothing when the list goes again before its frame was painted', async () => {
+    const frames: FrameRequestCallback[] = []
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback))
+    holdUntilListShown()
+    const released = whenListShown()
+    const cancel = listShownOncePainted()
+    cancel()
+    expect(await settled(released)).toBe(false)
+  })
+
+  it('lets go at once in a hidden page, which paints no frame', async () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    holdUntilListShown()
+    listShownOncePainted()
+    expect(await settled(whenListShown())).toBe(true)
   })
 })

@@ -22,7 +22,30 @@ export function holdUntilListShown(): void {
   notify()
 }
 
-/** Called by My Jobs once its list, or why there is none, is on screen, and when it goes. */
+/**
+ * Called by My Jobs from the effect of the commit that drew its list (or why there is none): lets what
+ * waits go once the browser has painted that commit. Let go in the effect itself, it left before the
+ * paint whenever the main thread had the rows' style and layout still to do, and on a fast link its
+ * answers came before the paint too: Lantern then counted each request in the list's paint (research
+ * my-jobs-tablet.md §17). A hidden page paints nothing: there it goes at once. Returns a function that
+ * cancels a release not yet made (the effect's cleanup).
+ */
+export function listShownOncePainted(): () => void {
+  if (!holding) return () => undefined
+  if (document.visibilityState === 'hidden') {
+    listShown()
+    return () => undefined
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  // A task queued from an animation frame runs once that frame has been painted.
+  const frame = requestAnimationFrame(() => (timer = setTimeout(listShown)))
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
+}
+
+/** Lets what waits go at once: My Jobs going, before its list was shown. */
 export function listShown(): void {
   if (!holding) return
   holding = false

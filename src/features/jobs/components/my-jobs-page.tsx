@@ -8,7 +8,7 @@ import { useIsRestoring } from '@tanstack/react-query'
 import { PageTitle } from '@/components/page-title'
 import { StatusMessage } from '@/components/status-message'
 import { ApiError } from '@/lib/api-client'
-import { listShown } from '@/lib/list-first'
+import { listShown, listShownOncePainted } from '@/lib/list-first'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { useMountedInPrerenderPass, usePrerenderPass } from '@/lib/use-prerender-pass'
 import { useJobsDashboard } from '../api/get-dashboard'
@@ -187,11 +187,10 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   // not be made without a connection), else the spinner (the first load, or a first long list whose
   // rows are still being built).
   const listFailed = jobs === undefined && (dashboard.isError || dashboard.fetchStatus === 'paused')
-  // The list, or why there is none, is on screen: what waited for it may come (src/lib/list-first.ts).
+  // The list, or why there is none, is on screen: what waited for it may come once it has been painted
+  // (src/lib/list-first.ts).
   const listOnScreen = !waiting && (shownRows !== undefined || listFailed)
-  useEffect(() => {
-    if (listOnScreen) listShown()
-  }, [listOnScreen])
+  useEffect(() => (listOnScreen ? listShownOncePainted() : undefined), [listOnScreen])
   const placeholder = useMemo(
     () =>
       listFailed ? (
