@@ -30,6 +30,11 @@ export interface PrerenderedScreen {
    * "the sign-in page's scripts after its paint").
    */
   routeModules: string[]
+  /**
+   * Whether the document leaves out index.html's link to the web app manifest: the page links it with
+   * the service worker's registration (src/lib/sw-bridge.ts), which on /my-jobs waits for the list.
+   */
+  manifestLinkedByPage?: boolean
 }
 
 /**
@@ -51,13 +56,16 @@ export const PRERENDERED_SCREENS: PrerenderedScreen[] = [
     title: LIST_TEXT.pageTitle,
     texts: [LIST_TEXT.pageTitle, LIST_TEXT.reportType, LIST_TEXT.startDate, LIST_TEXT.loading, ...NAV_ENTRIES.map((entry) => entry.label)],
     routeModules: MY_JOBS_ROUTE_FILES,
+    manifestLinkedByPage: true,
   },
 ]
 
 /** index.html's #root, which holds the brand line until the first screen, up to the noscript note. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>(\s*<noscript>)/
+/** The link vite-plugin-pwa writes into index.html. */
+const MANIFEST_LINK = /\s*<link rel="manifest" href="[^"]*">/
 
-async function renderScreen({ path, title, texts }: PrerenderedScreen, indexHtml: string): Promise<string> {
+async function renderScreen({ path, title, texts, manifestLinkedByPage = false }: PrerenderedScreen, indexHtml: string): Promise<string> {
   function AtPath({ children }: { children: ReactNode }) {
     return <StaticRouter location={path}>{children}</StaticRouter>
   }
@@ -79,9 +87,10 @@ async function renderScreen({ path, title, texts }: PrerenderedScreen, indexHtml
     if (!screen.includes(`>${text}<`)) throw new Error(`prerender-screens: the rendered ${path} has no "${text}"`)
   }
   if (!ROOT.test(indexHtml)) throw new Error('prerender-screens: index.html has no <div id="root"> before its <noscript>')
+  if (manifestLinkedByPage && !MANIFEST_LINK.test(indexHtml)) throw new Error('prerender-screens: index.html has no <link rel="manifest" href="…"> to leave out')
   // The styles the screen used, as Griffel's style elements: the browser's renderer takes them over.
   const styles = renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>)
-  return indexHtml
+  return (manifestLinkedByPage ? indexHtml.replace(MANIFEST_LINK, '') : indexHtml)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title} · InspectScribe</title>`)
     .replace('</head>', () => `${styles}\n  </head>`)
     .replace(ROOT, (_match, noscript: string) => `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${path}">${screen}</div>${noscript}`)

@@ -31,13 +31,31 @@ export function applyUpdate(): void {
 
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
+/** The web app manifest (vite-plugin-pwa's file, at the root the portal is served from). */
+export const WEB_APP_MANIFEST = '/manifest.webmanifest'
+
+/**
+ * Links the manifest, when the document does not: my-jobs.html leaves it to the page (src/app/prerender-screens.tsx),
+ * since Chromium fetches the manifest and then its icon as soon as the link is parsed, two more requests
+ * before the list on a tablet's slow link (docs/research/my-jobs-tablet.md §17).
+ */
+function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return
+  const link = document.createElement('link')
+  link.rel = 'manifest'
+  link.href = WEB_APP_MANIFEST
+  document.head.append(link)
+}
+
 /**
  * Registers the worker after the page has loaded, so it never competes with the first screen's own
- * requests, and on a load of My Jobs once its list is on screen (src/lib/list-first.ts). (Waiting
- * further, for an idle moment, was tried for the first paint: on a busy machine the worker then took
- * control of the page tens of seconds late, and the offline shell with it.)
+ * requests, and on a load of My Jobs once its list is on screen (src/lib/list-first.ts); the manifest,
+ * the other half of what installs the portal, is linked then too. (Waiting further, for an idle moment,
+ * was tried for the first paint: on a busy machine the worker then took control of the page tens of
+ * seconds late, and the offline shell with it.)
  */
 export function registerServiceWorker(): void {
+  void whenListShown().then(linkManifest)
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
   void Promise.all([loaded, whenListShown()]).then(register).catch(warnOfflineUseUnavailable)

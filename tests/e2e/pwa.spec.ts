@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { openInstalledApp, waitForServiceWorkerControl, type InstalledApp } from './support/installed-app.ts'
 import { startHoldingProxy } from './support/holding-proxy.ts'
+import { signInThroughApi } from './support/accounts.ts'
 
 test.describe.configure({ mode: 'serial' })
 // The service worker is this spec's subject: allowed here (playwright.config.ts blocks it elsewhere).
@@ -43,6 +44,24 @@ test('the manifest describes an installable standalone app with its icons', asyn
 test('Chromium finds nothing that stops installation', async () => {
   const { page, context } = app
   await page.goto('/login')
+  await waitForServiceWorkerControl(page)
+  const cdp = await context.newCDPSession(page)
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+  expect(installabilityErrors).toEqual([])
+})
+
+// my-jobs.html leaves the manifest's link to the page, which adds it once the list is shown, with the
+// worker's registration (src/lib/sw-bridge.ts, docs/research/my-jobs-tablet.md §17).
+test('a load of /my-jobs links the manifest once the list is shown, and Chromium finds nothing that stops installation', async () => {
+  const { page, context } = app
+  const html = await (await page.request.get('/my-jobs', { headers: { accept: 'text/html' } })).text()
+  expect(html).toContain('data-prerendered="/my-jobs"')
+  expect(html).not.toContain('rel="manifest"')
+
+  // The installed app's server has the demo clerk and its jobs (its mails go to its own folder).
+  await signInThroughApi(page, 'demo.clerk@example.com', '/my-jobs', 'Inspect-Demo-2026')
+  await expect(page.getByRole('button', { name: /^View details of job \d+$/ }).first()).toBeVisible()
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
   await waitForServiceWorkerControl(page)
   const cdp = await context.newCDPSession(page)
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
