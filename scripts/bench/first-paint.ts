@@ -130,7 +130,9 @@ function figures(route: string, result: RunnerResult): PaintFigures {
 /**
  * With FIRST_PAINT_REPORTS=<folder>, each run's Lighthouse report is kept there, to open in
  * Lighthouse's viewer, and its trace (with V8's JavaScript samples) beside it, to open in Chromium's
- * Performance panel: the report names a long task, the trace says which functions made it.
+ * Performance panel: the report names a long task, the trace says which functions made it. The
+ * devtools log too: with the trace, it is what Lighthouse simulates the load from
+ * (scripts/bench/lantern-graphs.ts).
  */
 function saveReport(route: string, build: string, run: number, result: RunnerResult): void {
   const folder = process.env.FIRST_PAINT_REPORTS
@@ -139,6 +141,7 @@ function saveReport(route: string, build: string, run: number, result: RunnerRes
   const name = `${route.slice(1)}-${build.split(' ')[0]}-${run + 1}`
   writeFileSync(path.join(folder, `${name}.json`), JSON.stringify(result.lhr))
   writeFileSync(path.join(folder, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace))
+  writeFileSync(path.join(folder, `${name}.devtools.json`), JSON.stringify(result.artifacts.DevtoolsLog))
 }
 
 /** The run with the median performance score, as Lighthouse's own guidance picks it. */
