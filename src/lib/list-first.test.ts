@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { holdUntilListShown, listShown, listShownOncePainted, useWaitingForList, whenListShown } from './list-first'
 
@@ -35,6 +35,15 @@ describe('list first', () => {
     // Shown twice (the list, then the page going): nothing changes the second time.
     act(() => listShown())
     expect(result.current).toBe(false)
+  })
+
+  it('tells the waiters one a task, so that a tap is answered between them', async () => {
+    holdUntilListShown()
+    const first = renderHook(() => useWaitingForList())
+    const second = renderHook(() => useWaitingForList())
+    act(() => listShown())
+    expect([first.result.current, second.result.current]).toEqual([false, true])
+    await waitFor(() => expect(second.result.current).toBe(false))
   })
 
   it('lets go once the frame that drew the list has been painted, not in the commit that drew it', async () => {
