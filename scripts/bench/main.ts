@@ -24,7 +24,8 @@
 //      tree's alone), both medians side by side; a load not recorded is made again (3 tries), and a
 //      route that still fails is reported not measured while the others go on. While working on one
 //      page: FIRST_PAINT_JOBS=12 and FIRST_PAINT_ROUTES=/my-jobs narrow the runs; FIRST_PAINT_REPORTS
-//      keeps reports and traces, FIRST_PAINT_SAMPLES=off leaves V8's samples out of them. Budgets (issue 28):
+//      keeps reports, traces and devtools logs (read by trace-breakdown.ts and lantern-graphs.ts),
+//      FIRST_PAINT_SAMPLES=off leaves V8's samples out of them. Budgets (issue 28):
 //      /login performance at least 95 and TBT at most 200 ms; /my-jobs 90 and 300 ms with 12 jobs, 85 and
 //      600 ms with 5,000; accessibility 100 on both, Tabster's focus guards left out of
 //      aria-hidden-focus as issue 14 asks (Lighthouse's own score is printed beside it). Under each

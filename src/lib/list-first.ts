@@ -62,7 +62,7 @@ function notifyOnePerTask(): void {
   next()
 }
 
-/** Lets what waits go now: My Jobs going, before its list was shown. */
+/** Lets what waits go now: once the list has been painted (above), or when My Jobs goes before it. */
 export function listShown(): void {
   if (!holding) return
   holding = false
