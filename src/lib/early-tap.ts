@@ -1,4 +1,4 @@
-// A prerendered button (my-jobs.html's Filters and navigation toggles) can be tapped before the scripts
+// A prerendered button (my-jobs.html's Filters and navigation toggles, the header's bell) can be tapped before the scripts
 // have taken it over: the tap would do nothing and be lost. Its document's loader
 // (src/app/start-after-paint.js) marks a button that opts in here when it is clicked, and the button
 // applies that tap once mounted; once the app has it, its own click handler clears the mark in the same
@@ -21,6 +21,26 @@ export function useEarlyTap<T extends HTMLElement>(button: RefObject<T | null>, 
   useEffect(() => {
     latest.current = onTap
   })
+  const markSeen = useEarlyTapApplied(button, onTap)
+  return useCallback(
+    (event: MouseEvent<T>) => {
+      markSeen(event)
+      latest.current()
+    },
+    [markSeen],
+  )
+}
+
+/**
+ * For a button whose clicks its component already answers (a popover's trigger, the header's bell):
+ * applies (`onEarlyTap`) a tap made on `button` before the app took it over, once mounted; returns a
+ * click handler that only marks a later tap seen.
+ */
+export function useEarlyTapApplied<T extends HTMLElement>(button: RefObject<T | null>, onEarlyTap: () => void): (event: MouseEvent<T>) => void {
+  const latest = useRef(onEarlyTap)
+  useEffect(() => {
+    latest.current = onEarlyTap
+  })
   useEffect(() => {
     // In a task of its own, after any event being dispatched: when the tap itself made React take the
     // button over, this effect runs inside that event, before the click handler, which then marks the
@@ -33,8 +53,5 @@ export function useEarlyTap<T extends HTMLElement>(button: RefObject<T | null>, 
     })
     return () => clearTimeout(timer)
   }, [button])
-  return useCallback((event: MouseEvent<T>) => {
-    event.currentTarget.setAttribute(EARLY_TAP_ATTRIBUTE, '')
-    latest.current()
-  }, [])
+  return useCallback((event: MouseEvent<T>) => event.currentTarget.setAttribute(EARLY_TAP_ATTRIBUTE, ''), [])
 }

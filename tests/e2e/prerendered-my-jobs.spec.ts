@@ -210,6 +210,24 @@ test.describe('the first load, before and after the scripts', () => {
     expect(problems).toEqual([])
   })
 
+  // The header's bell keeps an early tap too (notification-bell.tsx): a reload of My Jobs and a tap on it
+  // at once did nothing before, on a machine fast enough to show the prerendered bell that early.
+  test('a tap on the bell before the scripts have run opens the notifications once they have', async ({ page, request }) => {
+    await signedInWithSixJobs(page, request, 'shell.early-bell', 1280)
+    const problems = consoleProblems(page)
+    const release = await openShellBeforeScripts(page)
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications, \d+ unread$/ })
+    await expect(bell).toHaveAttribute('aria-expanded', 'false')
+    await bell.click()
+    release()
+    await expect.poll(() => hydratedNode(page, 'main h1')).toBe(true)
+    await expect(bell).toHaveAttribute('aria-expanded', 'true')
+    // Once, not twice: the next tap closes it.
+    await bell.click()
+    await expect(bell).toHaveAttribute('aria-expanded', 'false')
+    expect(problems).toEqual([])
+  })
+
   // docs/decisions/list-asked-for-by-the-entry.md
   test('a load with no copy of the list on the device asks for the list once, before the page asks for anything; with a copy, only whether it changed', async ({ page, request }) => {
     await signedInWithSixJobs(page, request, 'shell.early-list', 390)

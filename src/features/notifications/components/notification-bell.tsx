@@ -1,8 +1,9 @@
 // The header's notification bell (portal-spec.md §2 Application shell): the unread count as a badge,
 // the list in a popover that opens below it. The list is polled every 60 s while the shell is open.
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Button, CounterBadge, makeStyles, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components'
 import { Alert24Regular } from '@fluentui/react-icons'
+import { keepsEarlyTap, useEarlyTapApplied } from '@/lib/early-tap'
 import { useNotifications } from '../api/get-notifications'
 import { NOTIFICATION_TEXT as TEXT } from '../messages'
 import { NotificationList } from './notification-list'
@@ -18,6 +19,10 @@ export function NotificationBell() {
   const titleId = useId()
   const notifications = useNotifications()
   const [open, setOpen] = useState(false)
+  // The bell is in the prerendered My Jobs (my-jobs.html): a tap before the scripts have taken it over
+  // opens the list once they have (src/lib/early-tap.ts); Popover answers the taps after that.
+  const bell = useRef<HTMLButtonElement>(null)
+  const onBellClick = useEarlyTapApplied(bell, () => setOpen(true))
   const unread = notifications.data?.filter((notification) => !notification.is_read).length ?? 0
 
   return (
@@ -26,7 +31,7 @@ export function NotificationBell() {
           open, and inline rendering puts the list next in the Tab order after the bell. */}
       <Popover positioning="below-end" withArrow inline open={open} onOpenChange={(_, data) => setOpen(data.open)}>
         <PopoverTrigger disableButtonEnhancement>
-          <Button appearance="subtle" size="large" icon={<Alert24Regular />} aria-label={TEXT.bellName(unread)} />
+          <Button ref={bell} {...keepsEarlyTap} onClick={onBellClick} appearance="subtle" size="large" icon={<Alert24Regular />} aria-label={TEXT.bellName(unread)} />
         </PopoverTrigger>
         <PopoverSurface className={styles.surface} aria-labelledby={titleId}>
           <NotificationList titleId={titleId} onNavigate={() => setOpen(false)} />
