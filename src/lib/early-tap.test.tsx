@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING, keepsEarlyTap, useEarlyTap } from './early-tap'
+import { EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING, keepsEarlyTap, useEarlyTap, useEarlyTapApplied } from './early-tap'
 
 /** A toggle using the module as the Filters and navigation toggles do. */
 function EarlyToggle() {
@@ -51,5 +51,52 @@ describe('useEarlyTap', () => {
     }
     expect(toggle()).toHaveAttribute('aria-expanded', 'true')
     expect(toggle()).toHaveAttribute(EARLY_TAP_ATTRIBUTE, '')
+  })
+})
+
+/** A button whose clicks something else answers (as the bell's Popover trigger does): here a counter. */
+function AnsweredElsewhere() {
+  const button = useRef<HTMLButtonElement>(null)
+  const [opened, setOpened] = useState(0)
+  const [clicks, setClicks] = useState(0)
+  const markSeen = useEarlyTapApplied(button, () => setOpened((count) => count + 1))
+  return (
+    <button
+      ref={button}
+      {...keepsEarlyTap}
+      data-opened={opened}
+      onClick={(event) => {
+        markSeen(event)
+        setClicks((count) => count + 1)
+      }}
+    >
+      Bell {clicks}
+    </button>
+  )
+}
+
+describe('useEarlyTapApplied', () => {
+  const bell = () => screen.getByRole('button', { name: /^Bell/ })
+
+  it('applies a tap made before the button was taken over, once', async () => {
+    render(<AnsweredElsewhere />)
+    bell().setAttribute(EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING)
+    await waitFor(() => expect(bell()).toHaveAttribute('data-opened', '1'))
+    expect(bell()).toHaveAttribute(EARLY_TAP_ATTRIBUTE, '')
+  })
+
+  it('leaves a later click to the button’s own handler, and only marks it seen', async () => {
+    render(<AnsweredElsewhere />)
+    const mark = () => bell().setAttribute(EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING)
+    document.addEventListener('click', mark, true)
+    try {
+      await userEvent.click(bell())
+      await afterMountTask()
+    } finally {
+      document.removeEventListener('click', mark, true)
+    }
+    expect(bell()).toHaveAccessibleName('Bell 1')
+    expect(bell()).toHaveAttribute('data-opened', '0')
+    expect(bell()).toHaveAttribute(EARLY_TAP_ATTRIBUTE, '')
   })
 })
