@@ -1,5 +1,5 @@
-// A prerendered button (my-jobs.html's Filters and navigation toggles, the header's bell) can be tapped before the scripts
-// have taken it over: the tap would do nothing and be lost. Its document's loader
+// A prerendered button (my-jobs.html's Filters and navigation toggles, the header's bell) can be tapped
+// before the scripts have taken it over: the tap would do nothing and be lost. Its document's loader
 // (src/app/start-after-paint.js) marks a button that opts in here when it is clicked, and the button
 // applies that tap once mounted; once the app has it, its own click handler clears the mark in the same
 // event. The same pattern as the sign-in form's early submission (early-submit.ts).
