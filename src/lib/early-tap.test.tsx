@@ -21,6 +21,21 @@ const afterMountTask = () => new Promise((resolve) => setTimeout(resolve))
 
 const toggle = () => screen.getByRole('button', { name: 'Filters' })
 
+/**
+ * Clicks `button` once the app has it, with the loader's listener marking the click (it marks every click
+ * on such a button, the app's own ones too), then waits for the hook's own task.
+ */
+async function clickMarkedAsTheLoaderDoes(button: () => HTMLElement): Promise<void> {
+  const mark = () => button().setAttribute(EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING)
+  document.addEventListener('click', mark, true)
+  try {
+    await userEvent.click(button())
+    await afterMountTask()
+  } finally {
+    document.removeEventListener('click', mark, true)
+  }
+}
+
 describe('useEarlyTap', () => {
   it('applies a tap made before the button was taken over, once, and clears the mark', async () => {
     render(<EarlyToggle />)
@@ -40,15 +55,7 @@ describe('useEarlyTap', () => {
 
   it('does not apply twice a tap the button’s own handler already took', async () => {
     render(<EarlyToggle />)
-    // The loader's listener marks every click on such a button, the app's own ones too.
-    const mark = () => toggle().setAttribute(EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING)
-    document.addEventListener('click', mark, true)
-    try {
-      await userEvent.click(toggle())
-      await afterMountTask()
-    } finally {
-      document.removeEventListener('click', mark, true)
-    }
+    await clickMarkedAsTheLoaderDoes(toggle)
     expect(toggle()).toHaveAttribute('aria-expanded', 'true')
     expect(toggle()).toHaveAttribute(EARLY_TAP_ATTRIBUTE, '')
   })
@@ -87,14 +94,7 @@ describe('useEarlyTapApplied', () => {
 
   it('leaves a later click to the button’s own handler, and only marks it seen', async () => {
     render(<AnsweredElsewhere />)
-    const mark = () => bell().setAttribute(EARLY_TAP_ATTRIBUTE, EARLY_TAP_PENDING)
-    document.addEventListener('click', mark, true)
-    try {
-      await userEvent.click(bell())
-      await afterMountTask()
-    } finally {
-      document.removeEventListener('click', mark, true)
-    }
+    await clickMarkedAsTheLoaderDoes(bell)
     expect(bell()).toHaveAccessibleName('Bell 1')
     expect(bell()).toHaveAttribute('data-opened', '0')
     expect(bell()).toHaveAttribute(EARLY_TAP_ATTRIBUTE, '')
