@@ -9,9 +9,10 @@
 // - `entry-shared`: the entry module and what it needs (React, the router, the transport, and what it
 //   shares with lazily loaded modules), what both first routes use (Fluent's field, input and button),
 //   and the bundler's runtime helpers: the build's entry chunk (its file keeps the entry's name,
-//   `index-…`), one request where there were three (the entry module alone, the runtime, the rest). In Lighthouse's simulation of a tablet's first
-//   load every request before the list's paint waits for the one before it on a warm connection
-//   (about 190 ms each on its slow 4G), whatever its size (docs/research/my-jobs-tablet.md §17);
+//   `index-…`), one request where there were three (the entry module alone, the runtime, the rest).
+//   In Lighthouse's simulation of a tablet's first load every request before the list's paint waits
+//   for the one before it on a warm connection (about 190 ms each on its slow 4G), whatever its size
+//   (docs/research/my-jobs-tablet.md §17);
 // - `sign-in`: what only /login uses (its frame, its page, its form);
 // - `signed-in-first`: what only /my-jobs uses (the frame, the list, the filters, the page).
 // Everything loaded later (dialogs, the wizard, other pages) keeps the bundler's own chunking.

@@ -35,9 +35,10 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 export const WEB_APP_MANIFEST = '/manifest.webmanifest'
 
 /**
- * Links the manifest, when the document does not: my-jobs.html leaves it to the page (src/app/prerender-screens.tsx),
- * since Chromium fetches the manifest and then its icon as soon as the link is parsed, two more requests
- * before the list on a tablet's slow link (docs/research/my-jobs-tablet.md §17).
+ * Links the manifest, when the document does not: my-jobs.html leaves it to the page
+ * (src/app/prerender-screens.tsx), since Chromium fetches the manifest and then its icon as soon as the
+ * link is parsed, two more requests before the list on a tablet's slow link
+ * (docs/research/my-jobs-tablet.md §17).
  */
 function linkManifest(): void {
   if (document.querySelector('link[rel="manifest"]')) return

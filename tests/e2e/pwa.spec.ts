@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { test, expect } from './support/test.ts'
 import { openInstalledApp, waitForServiceWorkerControl, type InstalledApp } from './support/installed-app.ts'
 import { startHoldingProxy } from './support/holding-proxy.ts'
+import { DEMO_CLERK } from '../../server/src/db/seed-data.ts'
 import { signInThroughApi } from './support/accounts.ts'
 
 test.describe.configure({ mode: 'serial' })
@@ -59,7 +60,7 @@ test('a load of /my-jobs links the manifest once the list is shown, and Chromium
   expect(html).not.toContain('rel="manifest"')
 
   // The installed app's server has the demo clerk and its jobs (its mails go to its own folder).
-  await signInThroughApi(page, 'demo.clerk@example.com', '/my-jobs', 'Inspect-Demo-2026')
+  await signInThroughApi(page, DEMO_CLERK.email, '/my-jobs', DEMO_CLERK.password)
   await expect(page.getByRole('button', { name: /^View details of job \d+$/ }).first()).toBeVisible()
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
   await waitForServiceWorkerControl(page)
