@@ -18,8 +18,8 @@ export interface DashboardStreamRequest {
   db: Db
   databaseKind: Database['kind']
   userId: string
-  start: Date
-  end: Date
+  /** The jobs to list, in the list's order (jobsRepository.dashboardIds, or the first of them). */
+  ids: readonly number[]
   /** The route's own serialiser for one job (the response schema's item), so the bytes are the plain answer's. */
   serializeJob: (job: DashboardJob) => string
   log: FastifyBaseLogger
@@ -54,8 +54,7 @@ class PageTurns {
 
 const PAGE_TURNS: Record<Database['kind'], PageTurns> = { pglite: new PageTurns(1), postgres: new PageTurns(4) }
 
-async function* dashboardJsonChunks({ db, databaseKind, userId, start, end, serializeJob, log }: DashboardStreamRequest): AsyncGenerator<string> {
-  const ids = await jobsRepository.dashboardIds(db, userId, start, end)
+async function* dashboardJsonChunks({ db, databaseKind, userId, ids, serializeJob, log }: DashboardStreamRequest): AsyncGenerator<string> {
   let read = 0
   let first = true
   try {

@@ -60,12 +60,24 @@ class CompressedCopy extends Transform {
   }
 }
 
-/** The list's JSON stream compressed; `onComplete` gets the whole compressed answer if it was completed within `cap` bytes. */
-export function compressListStream(json: Readable, encoding: ListEncoding, cap: number, onComplete: (body: Buffer) => void): Readable {
-  const copy = new CompressedCopy(cap, onComplete)
-  // A client that goes destroys `copy`; pipeline then destroys the compressor and the list's stream,
-  // whose generator stops reading pages (dashboard-stream.ts). A failed read destroys `copy` with its
-  // error, which Fastify handles and logs as for any streamed answer, so the callback has nothing to add.
-  pipeline(json, COMPRESSORS[encoding](), copy, () => {})
+/** Where a compressed list is kept once complete: `onComplete` gets it if it was made within `cap` bytes. */
+export interface KeptCopy {
+  cap: number
+  onComplete: (body: Buffer) => void
+}
+
+/** The list's JSON stream compressed; with `keep`, a copy of the whole compressed answer is handed over. */
+export function compressListStream(json: Readable, encoding: ListEncoding, keep?: KeptCopy): Readable {
+  // A client that goes destroys the last stream; pipeline then destroys the ones before it, down to the
+  // list's stream, whose generator stops reading pages (dashboard-stream.ts). A failed read destroys the
+  // last one with its error, which Fastify handles and logs as for any streamed answer, so the callback
+  // has nothing to add.
+  const compressor = COMPRESSORS[encoding]()
+  if (!keep) {
+    pipeline(json, compressor, () => {})
+    return compressor
+  }
+  const copy = new CompressedCopy(keep.cap, keep.onComplete)
+  pipeline(json, compressor, copy, () => {})
   return copy
 }

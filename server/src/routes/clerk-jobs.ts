@@ -1,6 +1,6 @@
 // /api/clerk: the clerk's own jobs. More calls (delete, cost, create) join this file's prefix.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ClerkJobParams, DashboardJob, DashboardNotModified, DashboardQuery, DashboardResponse, DeleteJobsBody, DeleteJobsResponse } from '@contract/jobs.ts'
+import { ClerkJobParams, DashboardJob, DashboardNotModified, DashboardQuery, DashboardResponse, DeleteJobsBody, DeleteJobsResponse, TOTAL_COUNT_HEADER } from '@contract/jobs.ts'
 import { HttpError } from '../http-error.ts'
 import { NOT_FOUND_DETAIL } from '../plugins/error-handler.ts'
 import { deleteClerkJobs } from '../jobs/job-operations.ts'
@@ -20,33 +20,46 @@ export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Compressed here, not by @fastify/compress, so that the compressed answer can be kept (list-encoding.ts).
   const schema = { querystring: DashboardQuery, response: { 200: DashboardResponse, 304: DashboardNotModified } }
   app.get('/dashboard', { schema, compress: false }, async (request, reply) => {
-    const { start, end } = request.query
+    const { start, end, limit } = request.query
     if (start > end) throw new HttpError(400, 'The start of the date range must not be after its end')
     const { db } = app.database
     const userId = request.clerk!.userId
     // The stamp is read before the list: see jobsRepository.listStamp.
     const stamp = await jobsRepository.listStamp(db, userId)
     if (stamp === undefined) throw new HttpError(404, NOT_FOUND_DETAIL)
-    const etag = listEtag({ userId, start, end, stamp })
-    // no-cache: the browser may keep the answer but must ask again each time (the refresh's 304).
-    // Vary: the bytes depend on Accept-Encoding, whichever encoding this answer is in.
-    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding')
-    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined)
-    reply.type('application/json; charset=utf-8')
     const encoding = negotiateListEncoding(request.headers)
-    // The plain answer (3-5 MB for 5,000 jobs, over the entry cap) is never kept: browsers ask for brotli.
-    const key = `${etag}|${encoding}`
-    const kept = encoding && listAnswers.get(key)
-    if (kept) return reply.header('content-encoding', encoding).send(kept as never)
     // Streamed a page at a time (dashboard-stream.ts); each job through the response schema's own
     // serialiser, so the bytes are what serialising the whole array would give.
     // (The same schema object each time: Fastify keeps the compiled function per route and schema.)
     const serializeJob = reply.compileSerializationSchema(DashboardJob as unknown as Record<string, unknown>) as (job: DashboardJob) => string
-    const json = dashboardJsonStream({ db, databaseKind: app.database.kind, userId, start: new Date(start), end: new Date(end), serializeJob, log: request.log })
-    // A stream (or kept bytes) bypasses the 200 schema's serialiser (its bytes are that serialiser's);
-    // the type provider only knows the array, hence the casts.
+    const listOf = (ids: readonly number[]) => dashboardJsonStream({ db, databaseKind: app.database.kind, userId, ids, serializeJob, log: request.log })
+    const idsInRange = () => jobsRepository.dashboardIds(db, userId, new Date(start), new Date(end))
+    // no-cache: the browser may keep the answer but must ask again each time (the refresh's 304).
+    // Vary: the bytes depend on Accept-Encoding, whichever encoding this answer is in.
+    reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding')
+
+    if (limit !== undefined) {
+      // A first page to draw while the whole list comes (the contract's DashboardQuery): the newest
+      // `limit` jobs and how many the range holds. No ETag, never kept: it is not the list an ETag names.
+      const ids = await idsInRange()
+      reply.header(TOTAL_COUNT_HEADER, ids.length).type('application/json; charset=utf-8')
+      const json = listOf(ids.slice(0, limit))
+      // A stream bypasses the 200 schema's serialiser (its bytes are that serialiser's); the type
+      // provider only knows the array, hence the casts.
+      return encoding ? reply.header('content-encoding', encoding).send(compressListStream(json, encoding) as never) : reply.send(json as never)
+    }
+
+    const etag = listEtag({ userId, start, end, stamp })
+    reply.header('etag', etag)
+    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(undefined)
+    reply.type('application/json; charset=utf-8')
+    // The plain answer (3-5 MB for 5,000 jobs, over the entry cap) is never kept: browsers ask for brotli.
+    const key = `${etag}|${encoding}`
+    const kept = encoding && listAnswers.get(key)
+    if (kept) return reply.header('content-encoding', encoding).send(kept as never)
+    const json = listOf(await idsInRange())
     if (!encoding) return reply.send(json as never)
-    const compressed = compressListStream(json, encoding, listAnswers.entryLimit, (body) => listAnswers.set(key, body))
+    const compressed = compressListStream(json, encoding, { cap: listAnswers.entryLimit, onComplete: (body) => listAnswers.set(key, body) })
     return reply.header('content-encoding', encoding).send(compressed as never)
   })
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lookupsRepository } from '../../src/repositories/lookups-repository.ts'
 import { jobsRepository } from '../../src/repositories/jobs-repository.ts'
@@ -94,5 +95,47 @@ describe('GET /api/clerk/dashboard', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/clerk/dashboard', headers: bearer(alice) })
     expect(missing.statusCode).toBe(400)
     expect((await dashboard(undefined, 0, 1)).statusCode).toBe(403)
+  })
+
+  describe('with a limit (a first page to draw while the whole list comes)', () => {
+    const firstPage = (token: string, start: number, end: number, limit: string | number) =>
+      t.app.inject({ method: 'GET', url: `/api/clerk/dashboard?start=${start}&end=${end}&limit=${limit}`, headers: bearer(token) })
+    const addresses = (response: { json: () => { property_address: string }[] }) => response.json().map((j) => j.property_address)
+    const wide = [day(1).getTime(), day(30).getTime()] as const
+
+    it('lists only the newest jobs and says in X-Total-Count how many the range holds, with no ETag', async () => {
+      const response = await firstPage(alice, ...wide, 2)
+      expect(response.statusCode).toBe(200)
+      expect(addresses(response)).toEqual(['Out of range', '22 Acacia Avenue, Leeds LS1 4AB'])
+      expect(response.headers['x-total-count']).toBe('3')
+      expect(response.headers.etag).toBeUndefined()
+      // Each job exactly as the whole list gives it.
+      const whole = (await dashboard(alice, ...wide)).json()
+      expect(response.json()).toEqual(whole.slice(0, 2))
+    })
+
+    it('gives the whole range when it holds no more than the limit, and only the clerk’s own jobs', async () => {
+      const all = await firstPage(alice, day(9).getTime(), day(15).getTime(), 10)
+      expect(addresses(all)).toEqual(['22 Acacia Avenue, Leeds LS1 4AB', '1 Old Road'])
+      expect(all.headers['x-total-count']).toBe('2')
+      const bobs = await firstPage(bob, ...wide, 10)
+      expect(addresses(bobs)).toEqual(['Bob’s job'])
+      expect(bobs.headers['x-total-count']).toBe('1')
+    })
+
+    it('is compressed when asked, like the whole list', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/clerk/dashboard?start=${wide[0]}&end=${wide[1]}&limit=1`,
+        headers: { ...bearer(alice), 'accept-encoding': 'br' },
+      })
+      expect(response.headers['content-encoding']).toBe('br')
+      expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString()).map((j: { property_address: string }) => j.property_address)).toEqual(['Out of range'])
+    })
+
+    it('refuses a limit that is not a whole number from 1 to 100', async () => {
+      for (const limit of [0, 101, 2.5, 'ten']) expect((await firstPage(alice, ...wide, limit)).statusCode).toBe(400)
+      expect((await firstPage(alice, ...wide, 100)).statusCode).toBe(200)
+    })
   })
 })
