@@ -158,11 +158,13 @@ export interface RenderOptions {
   children?: { path: string; text: string }[]
   /** Options for userEvent, e.g. advanceTimers under fake timers. */
   userOptions?: Parameters<typeof userEvent.setup>[0]
+  /** The session's token: a JWT where the test needs the clerk it names (src/lib/session.ts's currentClerk). */
+  token?: string
 }
 
 /** Renders `element` signed in: a session token is stored so the api-client sends a Bearer header. */
-export function renderWithPortal(element: ReactElement, { route = '/my-jobs', at = route, children = [], userOptions }: RenderOptions = {}) {
-  sessionStorage.setItem('auth_token', 'test-token')
+export function renderWithPortal(element: ReactElement, { route = '/my-jobs', at = route, children = [], userOptions, token = 'test-token' }: RenderOptions = {}) {
+  sessionStorage.setItem('auth_token', token)
   sessionStorage.setItem('user_role', 'CLERK')
   const client = createTestQueryClient()
   const user = userEvent.setup({ delay: null, ...userOptions })

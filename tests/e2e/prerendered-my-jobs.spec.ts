@@ -59,6 +59,7 @@ async function signedInWithSixJobs(page: Page, request: APIRequestContext, name:
 
 interface SentApiRequest {
   path: string
+  query: URLSearchParams
   ifNoneMatch: string | null
   /** Once answered. */
   status?: number
@@ -70,7 +71,7 @@ function apiRequestsOf(page: Page): SentApiRequest[] {
   page.on('request', (sentRequest) => {
     const url = new URL(sentRequest.url())
     if (!url.pathname.startsWith('/api/')) return
-    const seen: SentApiRequest = { path: url.pathname, ifNoneMatch: sentRequest.headers()['if-none-match'] ?? null }
+    const seen: SentApiRequest = { path: url.pathname, query: url.searchParams, ifNoneMatch: sentRequest.headers()['if-none-match'] ?? null }
     sent.push(seen)
     void sentRequest.response().then((response) => {
       if (response) seen.status = response.status()
@@ -80,6 +81,20 @@ function apiRequestsOf(page: Page): SentApiRequest[] {
 }
 
 const isDashboard = (seen: SentApiRequest) => seen.path === '/api/clerk/dashboard'
+
+/** Clears what the device keeps (the list's copy and its mark), as another device or a cleared browser would have it; the session stays. */
+async function forgetDeviceCopy(page: Page): Promise<void> {
+  await page.goto('/terms-and-conditions.html')
+  await page.evaluate(async () => {
+    localStorage.clear()
+    await new Promise((resolve, reject) => {
+      const deletion = indexedDB.deleteDatabase('inspectscribe')
+      deletion.onsuccess = resolve
+      deletion.onerror = () => reject(deletion.error)
+      deletion.onblocked = () => reject(new Error('the portal database is still open'))
+    })
+  })
+}
 
 /** Opens /my-jobs with the entry script held and waits for the shell; the returned function lets the scripts run. */
 async function openShellBeforeScripts(page: Page): Promise<() => void> {
@@ -229,7 +244,7 @@ test.describe('the first load, before and after the scripts', () => {
   })
 
   // docs/decisions/list-asked-for-by-the-entry.md
-  test('a load with no copy of the list on the device asks for the list once, before the page asks for anything; with a copy, only whether it changed', async ({ page, request }) => {
+  test('a load with no copy of the list on the device asks for its first page before the page asks for anything, then the whole list; with a copy, only whether it changed', async ({ page, request }) => {
     await signedInWithSixJobs(page, request, 'shell.early-list', 390)
     await expect.poll(() => jobListStoredInPage(page)).toBe(true)
     const sent = apiRequestsOf(page)
@@ -243,26 +258,62 @@ test.describe('the first load, before and after the scripts', () => {
     expect(withCopy[0]!.ifNoneMatch).toMatch(/^(W\/)?"/)
     await expect.poll(() => withCopy[0]!.status).toBe(304)
 
-    // Without it (another device, or a cleared one): the list is asked for by the entry, before the
-    // page's first request of its own, and the page shows that answer without asking again.
-    await page.goto('/terms-and-conditions.html')
-    await page.evaluate(async () => {
-      localStorage.clear()
-      await new Promise((resolve, reject) => {
-        const deletion = indexedDB.deleteDatabase('inspectscribe')
-        deletion.onsuccess = resolve
-        deletion.onerror = () => reject(deletion.error)
-        deletion.onblocked = () => reject(new Error('the portal database is still open'))
-      })
-    })
+    // Without it (another device, or a cleared one): the first page is asked for by the entry, before
+    // the page's first request of its own, and the whole list once it has been drawn
+    // (docs/decisions/first-page-first.md).
+    await forgetDeviceCopy(page)
     sent.length = 0
     await page.goto('/my-jobs')
     await expect(shownJobs(page)).toHaveCount(6)
     await expect.poll(() => sent.some((seen) => seen.path === '/api/lookup/report-types')).toBe(true)
+    await expect.poll(() => sent.filter(isDashboard).length).toBe(2)
     const withoutCopy = sent.filter(isDashboard)
-    expect(withoutCopy).toHaveLength(1)
-    expect(withoutCopy[0]!.ifNoneMatch).toBeNull()
+    expect(withoutCopy.map((seen) => [seen.query.get('limit'), seen.ifNoneMatch])).toEqual([
+      ['10', null],
+      [null, null],
+    ])
     expect(sent.indexOf(withoutCopy[0]!)).toBe(0)
+    // The whole list is the copy this device keeps.
+    await expect.poll(() => jobListStoredInPage(page)).toBe(true)
+  })
+
+  test('with more jobs than a page and no copy on the device, the newest ten show with the range’s count before the whole list, and page 2 waits for it', async ({ page, request }) => {
+    const email = uniqueEmail('shell.first-page')
+    await createClerk(request, email)
+    const newest = (await createDemoJobs(email, 25))[0]!
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await signInThroughApi(page, email)
+    await expect(shownJobs(page)).toHaveCount(10)
+    await forgetDeviceCopy(page)
+    const problems = consoleProblems(page)
+    // The whole list held until the test lets it go; the first page (a request with a limit) is not.
+    let releaseWholeList!: () => void
+    const wholeListReleased = new Promise<void>((resolve) => (releaseWholeList = resolve))
+    await page.route(
+      (url) => url.pathname === '/api/clerk/dashboard' && !url.searchParams.has('limit'),
+      async (route) => {
+        await wholeListReleased
+        await route.continue()
+      },
+    )
+
+    await page.goto('/my-jobs')
+    await expect(viewButton(page, newest)).toBeVisible()
+    await expect(shownJobs(page)).toHaveCount(10)
+    const pagination = page.getByRole('navigation', { name: 'Pagination' })
+    await expect(pagination.getByText('1–10 of 25')).toBeVisible()
+    await pagination.getByRole('button', { name: 'Page 2' }).click()
+    await expect(page.getByText('Loading jobs')).toBeVisible()
+    await expect(shownJobs(page)).toHaveCount(0)
+
+    releaseWholeList()
+    await expect(pagination.getByText('11–20 of 25')).toBeVisible()
+    await expect(shownJobs(page)).toHaveCount(10)
+    await expect(viewButton(page, newest)).toHaveCount(0)
+    await expect(page.getByText('Loading jobs')).toHaveCount(0)
+    // The whole list is the copy this device keeps.
+    await expect.poll(() => jobListStoredInPage(page)).toBe(true)
+    expect(problems).toEqual([])
   })
 
   test('a signed-out visitor sees the shell until the scripts run, then the sign-in page', async ({ page }) => {

@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom'
 import { StatusMessage } from '@/components/status-message'
 import { DELETE_JOBS_TEXT } from '../dialog-messages'
 import type { JobRow } from '../lib/job-rows'
-import { DEFAULT_JOB_SORT, JOBS_PAGE_SIZE, selectJobs, type JobSort, type StatusFilter } from '../lib/select-jobs'
+import { DEFAULT_JOB_SORT, JOBS_PAGE_SIZE, selectJobs, showsNewestJobs, type JobSort, type StatusFilter } from '../lib/select-jobs'
 import { useJobsTableLayout } from '../lib/use-media-query'
 import { LIST_TEXT as TEXT } from '../list-messages'
 import { JobCards } from './job-cards'
@@ -49,7 +49,14 @@ const useStyles = makeStyles({
 export interface JobsTableProps {
   /** All rows of the date range; the table applies the status tab, filters, search, sort and page. Undefined until they are here. */
   rows: JobRow[] | undefined
-  /** What shows below the status tabs while there are no rows. */
+  /**
+   * Set while `rows` are only the range's newest jobs, with the rest on its way (the first page, drawn
+   * before the whole list: docs/decisions/first-page-first.md): how many jobs the range holds. The
+   * pages count those; any other page, tab, filter, search or sort shows the placeholder until the
+   * whole list is here.
+   */
+  rowsInRange?: number
+  /** What shows below the status tabs while there are no rows (or not the rows asked for, above). */
   placeholder?: ReactNode
   search: string
   /** Report type name, '' for all. */
@@ -94,7 +101,7 @@ export const JobsTable = memo(function JobsTable(props: JobsTableProps) {
 
 /** The toolbar, the jobs of the page and the pagination, below the tabs. */
 function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
-  const { rows, search, reportType, jobType, status, selectedIds, onSelectionChange } = props
+  const { rows, rowsInRange, search, reportType, jobType, status, selectedIds, onSelectionChange } = props
   const styles = useStyles()
   const asTable = useJobsTableLayout()
   const [sort, setSort] = useState<JobSort>(DEFAULT_JOB_SORT)
@@ -109,7 +116,14 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
     () => selectJobs(rows, { search, status, reportType, jobType, sort, page: requestedPage }),
     [rows, search, status, reportType, jobType, sort, requestedPage],
   )
-  const { pageRows, total, pageCount, page } = selected
+  // Only the newest jobs are here: the pages are those of the whole range, and anything but its first
+  // page waits for the rest (the placeholder in place of the jobs).
+  const firstPageOnly = rowsInRange !== undefined
+  const restWanted = firstPageOnly && !showsNewestJobs({ search, status, reportType, jobType, sort, page: requestedPage })
+  const total = firstPageOnly ? rowsInRange : selected.total
+  const pageCount = firstPageOnly ? Math.ceil(rowsInRange / JOBS_PAGE_SIZE) : selected.pageCount
+  const page = firstPageOnly ? Math.min(requestedPage, pageCount) : selected.page
+  const pageRows = restWanted ? [] : selected.pageRows
   const goTo = (next: number) => setPaging({ page: next, filterKey })
 
   // Only jobs still in the list and still deletable count as selected.
@@ -182,7 +196,11 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
         </div>
       ) : (
         <>
-          <View rows={pageRows} sort={sort} onSortChange={setSort} selection={selection} onViewDetails={props.onViewDetails} onDelete={props.onDelete} />
+          {restWanted ? (
+            props.placeholder
+          ) : (
+            <View rows={pageRows} sort={sort} onSortChange={setSort} selection={selection} onViewDetails={props.onViewDetails} onDelete={props.onDelete} />
+          )}
           <JobsPagination page={page} pageCount={pageCount} summary={TEXT.range(first, last, total)} onPage={goTo} />
         </>
       )}

@@ -8,16 +8,17 @@ import { useIsRestoring } from '@tanstack/react-query'
 import { PageTitle } from '@/components/page-title'
 import { StatusMessage } from '@/components/status-message'
 import { ApiError } from '@/lib/api-client'
-import { listShown, listShownOncePainted } from '@/lib/list-first'
+import { listShown, listShownOncePainted, useWaitingForList } from '@/lib/list-first'
 import { useOnlineStatus } from '@/lib/use-online-status'
 import { useMountedInPrerenderPass, usePrerenderPass } from '@/lib/use-prerender-pass'
+import { dropEarlyFirstPage, useEarlyFirstPage, type FirstPage } from '../api/early-dashboard'
 import { useJobsDashboard } from '../api/get-dashboard'
 import { useJobFilterOptions } from '../api/get-filter-options'
 import { useJob } from '../api/get-job'
 import { useLastStoredDashboard } from '../api/last-stored-dashboard'
 import { dashboardRangeMs, defaultDateRange, formatRangeDay, parseRangeDay, sameRange, type DayRange } from '../lib/date-range'
 import { useJobFromAddress } from '../lib/use-job-from-address'
-import { useJobRows } from '../lib/use-job-rows'
+import { rowsBuiltFrom, useJobRows } from '../lib/use-job-rows'
 import { jobsTitle } from '../lib/jobs-title'
 import { DEFAULT_JOB_FILTERS, useStoredJobFilters, type StoredJobFilters } from '../lib/stored-job-filters'
 import { useToday } from '../lib/use-today'
@@ -117,7 +118,21 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   const rangeMs = useMemo(() => dashboardRangeMs(range), [range])
 
   const dialogOpen = !!details?.open || !!deletion?.open
-  const dashboard = useJobsDashboard(rangeMs, { paused: dialogOpen, enabled: !waiting })
+  // The first page asked for by the entry (early-dashboard.ts) is drawn for the default filters while
+  // the whole list is on its way, and the whole list is asked for once that page has been painted (the
+  // release of src/lib/list-first.ts), so that its transfer is not part of the list's first paint
+  // (docs/decisions/first-page-first.md).
+  const defaultChoice = customRange === null && filters.status === 'all' && filters.reportType === '' && filters.jobType === ''
+  const firstPageAnswer = useEarlyFirstPage(rangeMs, !waiting && defaultChoice)
+  const waitingForList = useWaitingForList()
+  const wholeListHeld = firstPageAnswer === 'pending' || (firstPageAnswer !== undefined && waitingForList)
+  const dashboard = useJobsDashboard(rangeMs, { paused: dialogOpen, enabled: !waiting && !wholeListHeld })
+  const firstPage = firstPageAnswer === 'pending' || dashboard.data !== undefined ? undefined : firstPageAnswer
+  // Once the whole list is here, or the clerk chose other filters, the first page is gone for good.
+  const firstPageDone = !waiting && (!defaultChoice || dashboard.data !== undefined)
+  useEffect(() => {
+    if (firstPageDone) dropEarlyFirstPage()
+  }, [firstPageDone])
   // The lookups wait for the list unless the clerk reaches for the filters before it is shown.
   const [filtersReached, setFiltersReached] = useState(false)
   const onFiltersReached = useCallback(() => setFiltersReached(true), [])
@@ -126,9 +141,9 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   // Offline with no list for this range (after midnight the default range is a new one): the last
   // list stored on this device, whatever its range, rather than nothing.
   // Not while waiting: the restored copy is read once it is wanted, so it must be in memory by then.
-  const stored = useLastStoredDashboard(!waiting && dashboard.data === undefined && (!online || noAnswer || dashboard.fetchStatus === 'paused'))
+  const stored = useLastStoredDashboard(!waiting && dashboard.data === undefined && !firstPage && (!online || noAnswer || dashboard.fetchStatus === 'paused'))
   // Waiting, a copy restored for the default range is not the clerk's choice yet: nothing is shown.
-  const jobs = waiting ? undefined : (dashboard.data ?? stored?.jobs)
+  const jobs = waiting ? undefined : (dashboard.data ?? firstPage?.jobs ?? stored?.jobs)
   // A long list's rows are built in slices: until they are, the rows shown before (or the spinner).
   const rows = useJobRows(jobs)
   // The table is drawn from new rows in the background, in slices between which the browser paints
@@ -138,6 +153,15 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   // range still loading, a failure) show at once.
   const deferredRows = useDeferredValue(rows)
   const shownRows = rows && deferredRows
+  // The rows shown are the first page's, with more jobs in the range than it holds: the rest is to
+  // come. Kept from render to render: a long list's rows are built in slices, and until they are the
+  // first page's rows stay shown after the first page itself has gone.
+  const [drawnFirstPage, setDrawnFirstPage] = useState<FirstPage>()
+  if (firstPage && firstPage !== drawnFirstPage) setDrawnFirstPage(firstPage)
+  const rowsInRange =
+    drawnFirstPage && drawnFirstPage.inRange > drawnFirstPage.jobs.length && shownRows !== undefined && shownRows === rowsBuiltFrom(drawnFirstPage.jobs)
+      ? drawnFirstPage.inRange
+      : undefined
 
   // The filters and the table are memoized (React.memo) and get the same callbacks from render to
   // render: the page renders again for every answer that arrives (the lookups, the list, each fetching
@@ -186,7 +210,7 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   // What the table shows below its tabs until there are rows: why the first load failed (or could
   // not be made without a connection), else the spinner (the first load, or a first long list whose
   // rows are still being built).
-  const listFailed = jobs === undefined && (dashboard.isError || dashboard.fetchStatus === 'paused')
+  const listFailed = (jobs === undefined || rowsInRange !== undefined) && (dashboard.isError || dashboard.fetchStatus === 'paused')
   // The list, or why there is none, is on screen: what waited for it may come once it has been painted
   // (src/lib/list-first.ts).
   const listOnScreen = !waiting && (shownRows !== undefined || listFailed)
@@ -211,7 +235,7 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
       </h2>
       {filterOptions.isError && <StatusMessage intent="warning">{TEXT.filtersFailed}</StatusMessage>}
       {showOfflineNote &&
-        (stored ? <JobsOfflineNote lastUpdatedAt={stored.updatedAt} storedRange={stored.range} /> : <JobsOfflineNote lastUpdatedAt={dashboard.dataUpdatedAt} />)}
+        (stored ? <JobsOfflineNote lastUpdatedAt={stored.updatedAt} storedRange={stored.range} /> : <JobsOfflineNote lastUpdatedAt={firstPage ? firstPage.receivedAt : dashboard.dataUpdatedAt} />)}
       <div className={styles.card}>
         <JobFilters
           options={waiting ? undefined : filterOptions.data}
@@ -231,6 +255,7 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
       <div className={styles.card}>
         <JobsTable
           rows={shownRows}
+          rowsInRange={rowsInRange}
           placeholder={placeholder}
           search={search}
           reportType={filters.reportType}

@@ -159,6 +159,24 @@ function measured<T>(work: () => T): T {
   }
 }
 
+/**
+ * Whether `selection` shows the range's newest jobs: the first page of the default choice (no status,
+ * type or search, newest first), which is what the server's first page holds (GET /clerk/dashboard
+ * with a limit, ordered newest first as DEFAULT_JOB_SORT orders the rows).
+ */
+export function showsNewestJobs(selection: JobSelection): boolean {
+  const { sort } = selection
+  return (
+    selection.page === 1 &&
+    selection.search.trim() === '' &&
+    selection.status === 'all' &&
+    !selection.reportType &&
+    !selection.jobType &&
+    sort.column === DEFAULT_JOB_SORT.column &&
+    sort.direction === DEFAULT_JOB_SORT.direction
+  )
+}
+
 /** Filters, searches, sorts and pages the rows. Pure: the same rows and selection give the same answer. */
 export function selectJobs(rows: readonly JobRow[], selection: JobSelection): SelectedJobs {
   return measured(() => {

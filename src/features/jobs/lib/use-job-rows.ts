@@ -21,6 +21,11 @@ function buildRows(jobs: readonly JobAnswer[]): Promise<unknown> {
   return built
 }
 
+/** The rows built from `jobs`, if they have been: the very array useJobRows gives for them. */
+export function rowsBuiltFrom(jobs: readonly JobAnswer[]): JobRow[] | undefined {
+  return builtRows.get(jobs)
+}
+
 /** The list's rows if they are ready; a short list's are built at once. */
 function readyRows(jobs: readonly JobAnswer[]): JobRow[] | undefined {
   let rows = builtRows.get(jobs)
