@@ -9,10 +9,12 @@ import { inSlices } from '../main-thread-slices'
 /**
  * Items checked in one go. 250 took about 8 ms of a 2-core machine's time once the checker had run a
  * while, but 22-31 ms for the first slices of a page load (traced under Lighthouse), over 100 ms at
- * a slow tablet's 4x: 100 keeps those first slices near 12 ms
- * (docs/decisions/five-thousand-jobs-after-the-paint.md).
+ * a slow tablet's 4x (docs/decisions/five-thousand-jobs-after-the-paint.md). 100 still took 11-24 ms
+ * a slice in the bench's traces of a load that checks the list after the first page's paint (research
+ * my-jobs-tablet.md §18): past the 12.5 ms that a tablet's 4x turns into blocking time. 40 keeps a
+ * slice near 5-10 ms.
  */
-export const CHECK_SLICE = 100
+export const CHECK_SLICE = 40
 
 /** Array keywords about the list as a whole: a schema with any of them is checked in one go. */
 const WHOLE_LIST_KEYWORDS = ['minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'prefixItems', 'additionalItems', 'unevaluatedItems']

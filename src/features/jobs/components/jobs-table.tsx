@@ -6,7 +6,7 @@
 // here, the tabs show above what the page gives in their place (the spinner, or why they failed).
 // Delete Selected with nothing selected says so beside the button, without a dialog; a range with no
 // jobs at all (a new clerk's) offers the way to create one under the spec's empty message.
-import { memo, useMemo, useState, type ReactNode } from 'react'
+import { createContext, memo, useContext, useMemo, useState, type ReactNode } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowClockwise20Regular, Delete20Regular } from '@fluentui/react-icons'
 import { Link } from 'react-router-dom'
@@ -66,9 +66,8 @@ export interface JobsTableProps {
   status: StatusFilter
   /** The status-filter callback: a tab was chosen. */
   onStatusChange: (status: StatusFilter) => void
-  /** The refresh callback. */
+  /** The refresh callback. (Whether a refresh is under way comes through JobsRefreshing.) */
   onRefresh: () => void
-  refreshing?: boolean
   /** The view-details callback. */
   onViewDetails: (jobId: number) => void
   /** A deletion was asked for: one job from its row, or the selection (possibly empty). */
@@ -81,6 +80,23 @@ export interface JobsTableProps {
    * tabs are not: a disabled Fluent tab is no longer announced as selected.)
    */
   waiting?: boolean
+}
+
+/**
+ * Whether the list is being fetched, which Refresh shows (the page provides it). A context rather than
+ * a prop of the memoized table: a fetch that starts or ends draws the button again, not the table and
+ * every row of its page (twice for each refresh, and in the task that asks for the whole list after the
+ * first page: research my-jobs-tablet.md §18).
+ */
+export const JobsRefreshing = createContext(false)
+
+function RefreshButton({ onRefresh, waiting }: { onRefresh: () => void; waiting?: boolean }) {
+  const refreshing = useContext(JobsRefreshing)
+  return (
+    <Button icon={<ArrowClockwise20Regular />} onClick={onRefresh} disabled={waiting} disabledFocusable={refreshing}>
+      {TEXT.refresh}
+    </Button>
+  )
 }
 
 // Memoized: My Jobs renders again for every answer that arrives; this part only when its own props change.
@@ -176,9 +192,7 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
           {TEXT.deleteSelected}
         </Button>
         <span className={styles.grow} />
-        <Button icon={<ArrowClockwise20Regular />} onClick={props.onRefresh} disabled={props.waiting} disabledFocusable={props.refreshing}>
-          {TEXT.refresh}
-        </Button>
+        <RefreshButton onRefresh={props.onRefresh} waiting={props.waiting} />
       </div>
       {askedWithNone && selectionIds.length === 0 && <StatusMessage intent="error">{DELETE_JOBS_TEXT.noneSelected}</StatusMessage>}
 

@@ -74,6 +74,9 @@ describe('My Jobs drawn from the first page', { timeout: 15_000 }, () => {
     // The whole list goes once the first page has been painted, and it asks for every job of the range.
     await expect.poll(() => dashboardQueries().map((query) => query.get('limit'))).toEqual(['10', null])
     expect(seen.shownWhenWholeListAsked).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16])
+    // Refresh shows the request under way (focusable, not pressable).
+    const refresh = screen.getByRole('button', { name: 'Refresh' })
+    await expect.poll(() => refresh.getAttribute('aria-disabled')).toBe('true')
     // The first page is not the list the device keeps (the query cache is what is persisted).
     expect(client.getQueryCache().findAll({ queryKey: jobKeys.dashboards }).map((query) => query.state.data)).toEqual([undefined])
 
@@ -86,6 +89,7 @@ describe('My Jobs drawn from the first page', { timeout: 15_000 }, () => {
     await expect.poll(shownJobIds).toEqual([15, 14, 13, 12, 11, 10, 9, 8, 7, 6])
     expect(screen.queryByText('Loading jobs')).not.toBeInTheDocument()
     expect(within(pagination).getByText('11–20 of 25')).toBeInTheDocument()
+    expect(refresh).not.toHaveAttribute('aria-disabled')
   })
 
   it('says the list failed when another page is asked for and the whole list could not be had', async () => {

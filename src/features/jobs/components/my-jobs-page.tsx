@@ -26,7 +26,7 @@ import { LIST_TEXT as TEXT } from '../list-messages'
 import type { JobLookup } from './job-details-dialog'
 import { JobFilters } from './job-filters'
 import { JobsOfflineNote } from './jobs-offline-note'
-import { JobsTable } from './jobs-table'
+import { JobsRefreshing, JobsTable } from './jobs-table'
 
 // The dialogs load on their first opening, not with the page (docs/decisions/first-paint-budgets-and-bench.md).
 const DeleteJobsDialog = lazy(() => import('./delete-jobs-dialog').then((m) => ({ default: m.DeleteJobsDialog })))
@@ -253,23 +253,24 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
         />
       </div>
       <div className={styles.card}>
-        <JobsTable
-          rows={shownRows}
-          rowsInRange={rowsInRange}
-          placeholder={placeholder}
-          search={search}
-          reportType={filters.reportType}
-          jobType={filters.jobType}
-          status={filters.status}
-          onStatusChange={onStatusChange}
-          onRefresh={onRefresh}
-          refreshing={dashboard.isFetching}
-          onViewDetails={openDetails}
-          onDelete={openDeletion}
-          selectedIds={selectedIds}
-          onSelectionChange={setSelectedIds}
-          waiting={waiting}
-        />
+        <JobsRefreshing.Provider value={dashboard.isFetching}>
+          <JobsTable
+            rows={shownRows}
+            rowsInRange={rowsInRange}
+            placeholder={placeholder}
+            search={search}
+            reportType={filters.reportType}
+            jobType={filters.jobType}
+            status={filters.status}
+            onStatusChange={onStatusChange}
+            onRefresh={onRefresh}
+            onViewDetails={openDetails}
+            onDelete={openDeletion}
+            selectedIds={selectedIds}
+            onSelectionChange={setSelectedIds}
+            waiting={waiting}
+          />
+        </JobsRefreshing.Provider>
       </div>
 
       {/* Mounted from the first opening on and closed through `open`: a Fluent dialog unmounted while
