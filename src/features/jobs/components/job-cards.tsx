@@ -2,12 +2,13 @@
 // columns cannot all fit: each card shows the job's status beside its id, the whole address, the
 // types, audio, dates and the same selection box and actions as a table row. With no column headers
 // to click, a Sort by and an Order select sort the list.
+import { memo } from 'react'
 import { Checkbox, Field, Select, makeStyles, tokens } from '@fluentui/react-components'
 import type { JobSortColumn, SortDirection } from '../lib/select-jobs'
 import { LIST_TEXT as TEXT } from '../list-messages'
 import { JobStatusBadge } from './job-status-badge'
 import { DateText, JobActions } from './job-row-parts'
-import type { JobsViewProps } from './jobs-view-props'
+import { sameRowProps, type JobRowProps, type JobsViewProps } from './jobs-view-props'
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -81,30 +82,43 @@ export function JobCards(props: JobsViewProps) {
       </div>
       <ul className={styles.list} aria-label={TEXT.tableLabel}>
         {rows.map((row) => (
-          <li key={row.id} className={styles.card} aria-label={TEXT.jobTitle(row.id)}>
-            <div className={styles.top}>
-              {row.deletable && (
-                <Checkbox aria-label={TEXT.selectJob(row.id)} checked={selection.isSelected(row.id)} onChange={(_, data) => selection.toggle(row.id, !!data.checked)} />
-              )}
-              <span className={styles.title}>{TEXT.jobTitle(row.id)}</span>
-              <JobStatusBadge status={row.status} />
-            </div>
-            <p className={styles.address}>{row.propertyName}</p>
-            <dl className={styles.facts}>
-              <Fact label={TEXT.columns.reportType} value={row.reportType} />
-              <Fact label={TEXT.columns.jobType} value={row.jobType} />
-              <Fact label={TEXT.columns.fileCount} value={row.fileDetails.count} />
-              <Fact label={TEXT.columns.duration} value={row.fileDetails.duration} />
-              <Fact label={TEXT.columns.checkDate} value={<DateText text={row.checkDate} />} />
-              <Fact label={TEXT.columns.expectedDate} value={<DateText text={row.expectedDate} />} />
-            </dl>
-            <JobActions row={row} onViewDetails={props.onViewDetails} onDelete={props.onDelete} withText />
-          </li>
+          <JobCard
+            key={row.id}
+            row={row}
+            selected={selection.isSelected(row.id)}
+            onToggle={selection.toggle}
+            onViewDetails={props.onViewDetails}
+            onDelete={props.onDelete}
+          />
         ))}
       </ul>
     </div>
   )
 }
+
+/** One job's card. Memoized: the page's other changes (a refresh, another job selected, the whole list after its first page) leave an unchanged job's card as it is. */
+const JobCard = memo(function JobCard({ row, selected, onToggle, onViewDetails, onDelete }: JobRowProps) {
+  const styles = useStyles()
+  return (
+    <li className={styles.card} aria-label={TEXT.jobTitle(row.id)}>
+      <div className={styles.top}>
+        {row.deletable && <Checkbox aria-label={TEXT.selectJob(row.id)} checked={selected} onChange={(_, data) => onToggle(row.id, !!data.checked)} />}
+        <span className={styles.title}>{TEXT.jobTitle(row.id)}</span>
+        <JobStatusBadge status={row.status} />
+      </div>
+      <p className={styles.address}>{row.propertyName}</p>
+      <dl className={styles.facts}>
+        <Fact label={TEXT.columns.reportType} value={row.reportType} />
+        <Fact label={TEXT.columns.jobType} value={row.jobType} />
+        <Fact label={TEXT.columns.fileCount} value={row.fileDetails.count} />
+        <Fact label={TEXT.columns.duration} value={row.fileDetails.duration} />
+        <Fact label={TEXT.columns.checkDate} value={<DateText text={row.checkDate} />} />
+        <Fact label={TEXT.columns.expectedDate} value={<DateText text={row.expectedDate} />} />
+      </dl>
+      <JobActions row={row} onViewDetails={onViewDetails} onDelete={onDelete} withText />
+    </li>
+  )
+}, sameRowProps)
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   const styles = useStyles()

@@ -4,6 +4,7 @@
 // Report Type over Job Type, Audio Files over Duration, Created Date over Deadline Date. Each field
 // keeps its own sort button in the column's header. Status and the actions always fit: nothing
 // scrolls sideways.
+import { memo } from 'react'
 import { Checkbox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { ArrowSortDown16Regular, ArrowSortUp16Regular } from '@fluentui/react-icons'
 import type { JobRow } from '../lib/job-rows'
@@ -11,7 +12,7 @@ import type { JobSort, JobSortColumn } from '../lib/select-jobs'
 import { LIST_TEXT as TEXT } from '../list-messages'
 import { JobStatusBadge } from './job-status-badge'
 import { CutAddress, DateText, JobActions } from './job-row-parts'
-import { nextSort, type JobsViewProps } from './jobs-view-props'
+import { nextSort, sameRowProps, type JobRowProps, type JobsViewProps } from './jobs-view-props'
 
 /** A column's width, padding included. */
 const column = (width: string) => ({ width, boxSizing: 'border-box' as const })
@@ -123,6 +124,32 @@ function SortHeader({ column: { fields, className }, sort, onSort }: { column: C
   )
 }
 
+/** One job's row. Memoized: the page's other changes (a refresh, another job selected, the whole list after its first page) leave an unchanged job's row as it is. */
+const JobTableRow = memo(function JobTableRow({ row, selected, onToggle, onViewDetails, onDelete }: JobRowProps) {
+  const styles = useStyles()
+  return (
+    <TableRow>
+      <TableCell className={styles.cell}>
+        {row.deletable && <Checkbox aria-label={TEXT.selectJob(row.id)} checked={selected} onChange={(_, data) => onToggle(row.id, !!data.checked)} />}
+      </TableCell>
+      {COLUMNS.map((column, index) => {
+        const [first, second] = column.cell(row)
+        return (
+          <TableCell key={column.fields[0]!.id} className={styles.cell} title={index === 0 ? row.propertyName : undefined}>
+            <div className={styles.stack}>
+              <span className={index === 0 ? styles.id : undefined}>{first}</span>
+              {second !== undefined && <span className={styles.second}>{second}</span>}
+            </div>
+          </TableCell>
+        )
+      })}
+      <TableCell className={styles.cell}>
+        <JobActions className={styles.actions} row={row} onViewDetails={onViewDetails} onDelete={onDelete} />
+      </TableCell>
+    </TableRow>
+  )
+}, sameRowProps)
+
 export function JobsTableView(props: JobsViewProps) {
   const { rows, sort, onSortChange, selection } = props
   const styles = useStyles()
@@ -142,27 +169,14 @@ export function JobsTableView(props: JobsViewProps) {
         </TableHeader>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={row.id}>
-              <TableCell className={styles.cell}>
-                {row.deletable && (
-                  <Checkbox aria-label={TEXT.selectJob(row.id)} checked={selection.isSelected(row.id)} onChange={(_, data) => selection.toggle(row.id, !!data.checked)} />
-                )}
-              </TableCell>
-              {COLUMNS.map((column, index) => {
-                const [first, second] = column.cell(row)
-                return (
-                  <TableCell key={column.fields[0]!.id} className={styles.cell} title={index === 0 ? row.propertyName : undefined}>
-                    <div className={styles.stack}>
-                      <span className={index === 0 ? styles.id : undefined}>{first}</span>
-                      {second !== undefined && <span className={styles.second}>{second}</span>}
-                    </div>
-                  </TableCell>
-                )
-              })}
-              <TableCell className={styles.cell}>
-                <JobActions className={styles.actions} row={row} onViewDetails={props.onViewDetails} onDelete={props.onDelete} />
-              </TableCell>
-            </TableRow>
+            <JobTableRow
+              key={row.id}
+              row={row}
+              selected={selection.isSelected(row.id)}
+              onToggle={selection.toggle}
+              onViewDetails={props.onViewDetails}
+              onDelete={props.onDelete}
+            />
           ))}
         </TableBody>
       </Table>

@@ -6,7 +6,7 @@
 // here, the tabs show above what the page gives in their place (the spinner, or why they failed).
 // Delete Selected with nothing selected says so beside the button, without a dialog; a range with no
 // jobs at all (a new clerk's) offers the way to create one under the spec's empty message.
-import { createContext, memo, useContext, useMemo, useState, type ReactNode } from 'react'
+import { createContext, memo, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowClockwise20Regular, Delete20Regular } from '@fluentui/react-icons'
 import { Link } from 'react-router-dom'
@@ -158,14 +158,23 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
     props.onDelete(selectionIds, 'multiple')
   }
 
+  // One function from render to render, reading the latest selection when called: the rows are
+  // memoized on it, so a change elsewhere (another job ticked, a refresh) leaves the other rows as they are.
+  const toggleNow = (id: number, on: boolean) => {
+    const next = new Set(selectionIds)
+    if (on) next.add(id)
+    else next.delete(id)
+    changeSelection(next)
+  }
+  const latestToggle = useRef(toggleNow)
+  useLayoutEffect(() => {
+    latestToggle.current = toggleNow
+  })
+  const toggle = useCallback((id: number, on: boolean) => latestToggle.current(id, on), [])
+
   const selection: PageSelection = {
     isSelected: (id) => selectedIds.has(id),
-    toggle: (id, on) => {
-      const next = new Set(selectionIds)
-      if (on) next.add(id)
-      else next.delete(id)
-      changeSelection(next)
-    },
+    toggle,
     pageChecked: allOnPage ? true : pageSelectedCount > 0 ? 'mixed' : false,
     pageSelectable: pageDeletable.length > 0,
     togglePage: () => {

@@ -84,6 +84,28 @@ describe('My Jobs: the refresh', () => {
   })
 })
 
+describe('a refreshed list in the rows already shown', () => {
+  it('shows a job’s new status and address in its row, and leaves the selection as ticked', async () => {
+    const before = [aDashboardJob({ job_id: 12, job_status: { status: 'Completed' } }), aDashboardJob({ job_id: 11, job_status: { status: 'Failed' } })]
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: before, headers: { etag: 'W/"v1"' } })
+    const { user } = renderWithPortal(<MyJobsPage />)
+    await user.click(await screen.findByRole('checkbox', { name: 'Select job 12' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select job 11' }))
+    expect(screen.getByText('2 jobs selected')).toBeInTheDocument()
+
+    const after = [aDashboardJob({ job_id: 12, job_status: { status: 'Completed' } }), aDashboardJob({ job_id: 11, job_status: { status: 'Scheduled' }, property_address: '11 New Road, Harrogate HG1 1AA' })]
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: after, headers: { etag: 'W/"v2"' } })
+    await user.click(screen.getByRole('button', { name: 'Refresh' }))
+    const row = () => screen.getByRole('button', { name: 'View details of job 11' }).closest('tr, li')!
+    await waitFor(() => expect(row()).toHaveTextContent('Scheduled'))
+    expect(row()).toHaveTextContent('11 New Road, Harrogate HG1 1AA')
+    // Job 11 can no longer be deleted: only job 12 stays selected.
+    expect(screen.queryByRole('checkbox', { name: 'Select job 11' })).not.toBeInTheDocument()
+    expect(screen.getByRole('checkbox', { name: 'Select job 12' })).toBeChecked()
+    expect(screen.getByText('1 job selected')).toBeInTheDocument()
+  })
+})
+
 describe('getDashboard and the offline copy', () => {
   const range = { startMs: 1, endMs: 2 }
   beforeEach(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DashboardJob } from '@contract/jobs.ts'
 import { aDashboardJob, manyDashboardJobs } from './job-fixtures'
-import { ROWS_SLICE, audioFileTypes, formatDuration, toJobRow, toJobRows, toJobRowsInSlices } from './job-rows'
+import { ROWS_SLICE, audioFileTypes, formatDuration, sameJobRow, toJobRow, toJobRows, toJobRowsInSlices } from './job-rows'
 
 describe('toJobRow', () => {
   it('maps a dashboard job to the row the table shows (portal-spec.md §3)', () => {
@@ -86,5 +86,23 @@ describe('toJobRowsInSlices', () => {
     const rows = await toJobRowsInSlices(manyDashboardJobs(ROWS_SLICE * 2))
     expect(rows).toHaveLength(ROWS_SLICE * 2)
     expect(queuedTaskRan).toBe(true)
+  })
+})
+
+describe('sameJobRow', () => {
+  const job = aDashboardJob({ job_id: 7, job_status: { status: 'In Progress' } })
+
+  it('holds for rows read again from an unchanged job, and fails on any change a row shows', () => {
+    const [row] = toJobRows([job])
+    expect(sameJobRow(row!, toJobRows([structuredClone(job)])[0]!)).toBe(true)
+    const changed: Partial<DashboardJob>[] = [
+      { job_status: { status: 'Completed' } },
+      { property_address: '8 Other Road, Leeds' },
+      { sla_deadline: '2024-01-04T15:30:00' },
+      { audio_duration: 755 },
+      { audio_files: [...job.audio_files, 'clerks/c1/jobs/7/audio/hall.wav'] },
+      { job_type: { name: 'Human' } },
+    ]
+    for (const change of changed) expect(sameJobRow(row!, toJobRows([{ ...job, ...change }])[0]!)).toBe(false)
   })
 })

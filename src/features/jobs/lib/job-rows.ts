@@ -36,6 +36,19 @@ export interface JobRow {
   deletable: boolean
 }
 
+/**
+ * Whether two rows show the same job the same way: a row of a list read again (a refresh, the whole
+ * list after its first page) equals the one shown for an unchanged job, though it is a new object.
+ */
+export function sameJobRow(a: JobRow, b: JobRow): boolean {
+  if (a === b) return true
+  for (const key of Object.keys(a) as (keyof JobRow)[]) {
+    if (key !== 'fileDetails' && a[key] !== b[key]) return false
+  }
+  const [x, y] = [a.fileDetails, b.fileDetails]
+  return x.count === y.count && x.duration === y.duration && x.seconds === y.seconds
+}
+
 /** 75 -> "1:15", 3725 -> "1:02:05"; seconds are rounded, negative or missing lengths read 0:00. */
 export function formatDuration(totalSeconds: number | null | undefined): string {
   const seconds = Number.isFinite(totalSeconds) && (totalSeconds as number) > 0 ? Math.round(totalSeconds as number) : 0
