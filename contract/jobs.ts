@@ -44,7 +44,7 @@ export const DashboardJob = Type.Object({
 })
 export type DashboardJob = Static<typeof DashboardJob>
 
-/** The most jobs a first page asks for (`limit`): the page shows ten; a whole list is asked without one. */
+/** The most jobs a `limit` may ask for. */
 export const DASHBOARD_LIMIT_MAX = 100
 
 export const DashboardQuery = Type.Object({
@@ -52,9 +52,10 @@ export const DashboardQuery = Type.Object({
   start: TimeMs(),
   end: TimeMs(),
   /**
-   * This portal's own addition (the spec's call has none): only the newest `limit` jobs of the range,
-   * with `X-Total-Count` saying how many the range holds. My Jobs draws its first page from it while
-   * the whole list is on its way (docs/decisions/first-page-first.md). Such an answer has no ETag.
+   * This portal's own addition (the spec's call has none): `X-Total-Count` says how many jobs the range
+   * holds, and when that is more than `limit`, the answer lists only the newest `limit` of them, with
+   * no ETag; otherwise it is the whole list as without a limit, ETag included. My Jobs draws its first
+   * pages from it while the whole list is on its way (docs/decisions/first-page-first.md).
    */
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DASHBOARD_LIMIT_MAX })),
 })
@@ -62,7 +63,7 @@ export type DashboardQuery = Static<typeof DashboardQuery>
 
 export const DashboardResponse = Type.Array(DashboardJob)
 
-/** The header of a `limit`ed answer: how many jobs the range holds, however many the answer lists. */
+/** The header of an answer to a call with a `limit`: how many jobs the range holds, however many the answer lists. */
 export const TOTAL_COUNT_HEADER = 'x-total-count'
 
 /**

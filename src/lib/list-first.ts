@@ -77,11 +77,18 @@ function subscribe(listener: () => void): () => void {
 
 const isHolding = () => holding
 
-/** Whether what can wait is still held back. */
-export function useWaitingForList(): boolean {
+const notWatched = () => () => undefined
+const notHolding = () => false
+
+/**
+ * Whether what can wait is still held back. With `watch` false, false, and the component is not drawn
+ * again when the hold ends (My Jobs watches only while it shows a first page: its release is a task
+ * between the list's paint and the clerk's first tap).
+ */
+export function useWaitingForList(watch = true): boolean {
   // The hydration reads the server snapshot: the same as the client's, so nothing renders twice. Whether
   // something is held changes no markup (only whether requests are made), so the prerendered page matches.
-  return useSyncExternalStore(subscribe, isHolding, isHolding)
+  return useSyncExternalStore(watch ? subscribe : notWatched, watch ? isHolding : notHolding, watch ? isHolding : notHolding)
 }
 
 /** Resolves once nothing is held (at once when nothing is). */

@@ -244,7 +244,7 @@ test.describe('the first load, before and after the scripts', () => {
   })
 
   // docs/decisions/list-asked-for-by-the-entry.md
-  test('a load with no copy of the list on the device asks for its first page before the page asks for anything, then the whole list; with a copy, only whether it changed', async ({ page, request }) => {
+  test('a load with no copy of the list on the device asks for its newest jobs before the page asks for anything (here the whole list); with a copy, only whether it changed', async ({ page, request }) => {
     await signedInWithSixJobs(page, request, 'shell.early-list', 390)
     await expect.poll(() => jobListStoredInPage(page)).toBe(true)
     const sent = apiRequestsOf(page)
@@ -258,35 +258,37 @@ test.describe('the first load, before and after the scripts', () => {
     expect(withCopy[0]!.ifNoneMatch).toMatch(/^(W\/)?"/)
     await expect.poll(() => withCopy[0]!.status).toBe(304)
 
-    // Without it (another device, or a cleared one): the first page is asked for by the entry, before
-    // the page's first request of its own, and the whole list once it has been drawn
-    // (docs/decisions/first-page-first.md).
+    // Without it (another device, or a cleared one): the newest jobs are asked for by the entry, before
+    // the page's first request of its own; six are the whole range, so that answer is the list, with
+    // its ETag, and nothing more is asked (docs/decisions/first-page-first.md).
     await forgetDeviceCopy(page)
     sent.length = 0
     await page.goto('/my-jobs')
     await expect(shownJobs(page)).toHaveCount(6)
     await expect.poll(() => sent.some((seen) => seen.path === '/api/lookup/report-types')).toBe(true)
-    await expect.poll(() => sent.filter(isDashboard).length).toBe(2)
     const withoutCopy = sent.filter(isDashboard)
-    expect(withoutCopy.map((seen) => [seen.query.get('limit'), seen.ifNoneMatch])).toEqual([
-      ['10', null],
-      [null, null],
-    ])
+    expect(withoutCopy.map((seen) => [seen.query.get('limit'), seen.ifNoneMatch])).toEqual([['100', null]])
     expect(sent.indexOf(withoutCopy[0]!)).toBe(0)
-    // The whole list is the copy this device keeps.
+    // That answer is the copy this device keeps, and the next load asks with its ETag.
     await expect.poll(() => jobListStoredInPage(page)).toBe(true)
+    sent.length = 0
+    await page.reload()
+    await expect(shownJobs(page)).toHaveCount(6)
+    await expect.poll(() => sent.filter(isDashboard).length).toBeGreaterThan(0)
+    expect(sent.filter(isDashboard).map((seen) => [seen.query.get('limit'), seen.ifNoneMatch?.replace(/^W\//, '')])).toEqual([[null, expect.stringMatching(/^"/)]])
   })
 
-  test('with more jobs than a page and no copy on the device, the newest ten show with the range’s count before the whole list, and page 2 waits for it', async ({ page, request }) => {
+  test('with more jobs than the first pages and no copy on the device, the newest show with the range’s count before the whole list, and the last page waits for it', async ({ page, request }) => {
+    test.setTimeout(180_000)
     const email = uniqueEmail('shell.first-page')
     await createClerk(request, email)
-    const newest = (await createDemoJobs(email, 25))[0]!
+    const newest = (await createDemoJobs(email, 130))[0]!
     await page.setViewportSize({ width: 1280, height: 900 })
     await signInThroughApi(page, email)
     await expect(shownJobs(page)).toHaveCount(10)
     await forgetDeviceCopy(page)
     const problems = consoleProblems(page)
-    // The whole list held until the test lets it go; the first page (a request with a limit) is not.
+    // The whole list held until the test lets it go; the first pages (a request with a limit) are not.
     let releaseWholeList!: () => void
     const wholeListReleased = new Promise<void>((resolve) => (releaseWholeList = resolve))
     await page.route(
@@ -301,15 +303,20 @@ test.describe('the first load, before and after the scripts', () => {
     await expect(viewButton(page, newest)).toBeVisible()
     await expect(shownJobs(page)).toHaveCount(10)
     const pagination = page.getByRole('navigation', { name: 'Pagination' })
-    await expect(pagination.getByText('1–10 of 25')).toBeVisible()
+    await expect(pagination.getByText('1–10 of 130')).toBeVisible()
+    // Page 2 is among the newest hundred: at once, though the whole list is still held.
     await pagination.getByRole('button', { name: 'Page 2' }).click()
+    await expect(pagination.getByText('11–20 of 130')).toBeVisible()
+    await expect(shownJobs(page)).toHaveCount(10)
+    await expect(viewButton(page, newest)).toHaveCount(0)
+    // The last page is not: it waits for the whole list.
+    await pagination.getByRole('button', { name: 'Page 13' }).click()
     await expect(page.getByText('Loading jobs')).toBeVisible()
     await expect(shownJobs(page)).toHaveCount(0)
 
     releaseWholeList()
-    await expect(pagination.getByText('11–20 of 25')).toBeVisible()
+    await expect(pagination.getByText('121–130 of 130')).toBeVisible()
     await expect(shownJobs(page)).toHaveCount(10)
-    await expect(viewButton(page, newest)).toHaveCount(0)
     await expect(page.getByText('Loading jobs')).toHaveCount(0)
     // The whole list is the copy this device keeps.
     await expect.poll(() => jobListStoredInPage(page)).toBe(true)

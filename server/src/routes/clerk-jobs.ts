@@ -38,11 +38,14 @@ export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Vary: the bytes depend on Accept-Encoding, whichever encoding this answer is in.
     reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding')
 
-    if (limit !== undefined) {
-      // A first page to draw while the whole list comes (the contract's DashboardQuery): the newest
-      // `limit` jobs and how many the range holds. No ETag, never kept: it is not the list an ETag names.
-      const ids = await idsInRange()
-      reply.header(TOTAL_COUNT_HEADER, ids.length).type('application/json; charset=utf-8')
+    // With `limit` (the contract's DashboardQuery): how many jobs the range holds, and when that is more
+    // than `limit`, only the newest of them, to draw while the whole list comes. Such a first page has
+    // no ETag and is never kept: it is not the list an ETag names. A range within the limit is answered
+    // as without one: the whole list, with its ETag.
+    const ids = limit === undefined ? undefined : await idsInRange()
+    if (ids) reply.header(TOTAL_COUNT_HEADER, ids.length)
+    if (ids && limit !== undefined && ids.length > limit) {
+      reply.type('application/json; charset=utf-8')
       const json = listOf(ids.slice(0, limit))
       // A stream bypasses the 200 schema's serialiser (its bytes are that serialiser's); the type
       // provider only knows the array, hence the casts.
@@ -57,7 +60,7 @@ export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const key = `${etag}|${encoding}`
     const kept = encoding && listAnswers.get(key)
     if (kept) return reply.header('content-encoding', encoding).send(kept as never)
-    const json = listOf(await idsInRange())
+    const json = listOf(ids ?? (await idsInRange()))
     if (!encoding) return reply.send(json as never)
     const compressed = compressListStream(json, encoding, { cap: listAnswers.entryLimit, onComplete: (body) => listAnswers.set(key, body) })
     return reply.header('content-encoding', encoding).send(compressed as never)

@@ -114,10 +114,13 @@ describe('GET /api/clerk/dashboard', () => {
       expect(response.json()).toEqual(whole.slice(0, 2))
     })
 
-    it('gives the whole range when it holds no more than the limit, and only the clerk’s own jobs', async () => {
-      const all = await firstPage(alice, day(9).getTime(), day(15).getTime(), 10)
+    it('gives the whole list, with its ETag, when the range holds no more than the limit; only the clerk’s own jobs', async () => {
+      const all = await firstPage(alice, day(9).getTime(), day(15).getTime(), 2)
       expect(addresses(all)).toEqual(['22 Acacia Avenue, Leeds LS1 4AB', '1 Old Road'])
       expect(all.headers['x-total-count']).toBe('2')
+      const whole = await dashboard(alice, day(9).getTime(), day(15).getTime())
+      expect(all.headers.etag).toBe(whole.headers.etag)
+      expect(all.body).toBe(whole.body)
       const bobs = await firstPage(bob, ...wide, 10)
       expect(addresses(bobs)).toEqual(['Bob’s job'])
       expect(bobs.headers['x-total-count']).toBe('1')

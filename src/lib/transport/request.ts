@@ -72,16 +72,12 @@ export async function apiRequestIfChanged<S extends TSchema>(path: string, etag:
   return { modified: true, answer: (await checkedAnswer(answer, options)) as Static<S>, etag: answer.response.headers.get('etag') }
 }
 
-/** A JSON call and one header of its answer (null when it has none), e.g. how many a page of a list was taken from. */
-export async function apiRequestWithHeader<S extends TSchema>(
-  path: string,
-  header: string,
-  options: JsonRequestOptions<S> & { schema: S },
-): Promise<{ answer: Static<S>; header: string | null }> {
+/** A JSON call and the headers of its answer, e.g. how many items a page of a list was taken from. */
+export async function apiRequestWithHeaders<S extends TSchema>(path: string, options: JsonRequestOptions<S> & { schema: S }): Promise<{ answer: Static<S>; headers: Headers }> {
   startLoadingChecker()
   const answer = await exchange(path, options, 'application/json')
   if (answer.response.status === 304) throw invalidAnswer(answer.response.status, options)
-  return { answer: (await checkedAnswer(answer, options)) as Static<S>, header: answer.response.headers.get(header) }
+  return { answer: (await checkedAnswer(answer, options)) as Static<S>, headers: answer.response.headers }
 }
 
 /** A file: the answer's body as a blob. */

@@ -4,7 +4,8 @@ import { saveSession, clearSession } from '@/lib/session'
 import { setUpFakePortalApi, type FakeReply } from '@/test/fake-portal-api'
 import { dashboardRangeMs, defaultDateRange, type RangeMs } from '../lib/date-range'
 import { aDashboardJob } from '../lib/job-fixtures'
-import { askForDashboardEarly, dropEarlyFirstPage, forgetKeptCopyMarks, markCopyKept, useEarlyFirstPage } from './early-dashboard'
+import { askForDashboardEarly, dropEarlyFirstPage, FIRST_JOBS, forgetKeptCopyMarks, markCopyKept, useEarlyFirstPage } from './early-dashboard'
+import { getDashboard } from './get-dashboard'
 
 const api = setUpFakePortalApi()
 
@@ -19,7 +20,8 @@ const signIn = (clerk: string) => saveSession(jwt({ sub: clerk, exp: Math.floor(
 
 /** The dashboard requests sent so far, with their queries. */
 const dashboardRequests = () => api.sent.filter((request) => request.path === '/clerk/dashboard').map((request) => request.pathAndQuery)
-const firstPageQuery = ({ startMs, endMs }: RangeMs) => `/clerk/dashboard?start=${startMs}&end=${endMs}&limit=10`
+const firstPageQuery = ({ startMs, endMs }: RangeMs) => `/clerk/dashboard?start=${startMs}&end=${endMs}&limit=${FIRST_JOBS}`
+const wholeQuery = ({ startMs, endMs }: RangeMs) => `/clerk/dashboard?start=${startMs}&end=${endMs}`
 
 /** The server's first page from now on: `jobs`, and `inRange` as X-Total-Count (none when null). */
 function answerFirstPage(jobs: unknown[], inRange: string | null) {
@@ -40,7 +42,7 @@ afterEach(() => {
 })
 
 describe('the first page asked for by the entry of a My Jobs load', () => {
-  it('is the newest ten of the default range, asked at once: pending, then its jobs and how many the range holds', async () => {
+  it('is the newest hundred of the default range, asked at once: pending, then its jobs and how many the range holds', async () => {
     let answer: (reply: { status: number; body: unknown; headers: Record<string, string> }) => void = () => undefined
     api.answer('GET', '/clerk/dashboard', () => new Promise((resolve) => (answer = resolve)))
     askForDashboardEarly(NOW)
@@ -65,15 +67,49 @@ describe('the first page asked for by the entry of a My Jobs load', () => {
 
     act(() => dropEarlyFirstPage())
     expect(hook.result.current).toBeUndefined()
-    await act(async () => answer({ status: 200, body: [newest], headers: { 'x-total-count': '1' } }))
+    await act(async () => answer({ status: 200, body: [newest], headers: { 'x-total-count': '300' } }))
     expect(hook.result.current).toBeUndefined()
   })
 
-  it('is never given to another clerk signed in meanwhile', async () => {
-    answerFirstPage([newest], '1')
+  it('when the range holds no more, is the whole list: the page’s first request gets it with its ETag, once, and asks nothing', async () => {
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: [newest, older], headers: { 'x-total-count': '2', etag: '"e1"' } })
     askForDashboardEarly(NOW)
     const hook = firstPageFor(DEFAULT_RANGE)
-    await expect.poll(() => hook.result.current).toMatchObject({ inRange: 1 })
+    await expect.poll(() => hook.result.current).toBeUndefined()
+    await expect(getDashboard(DEFAULT_RANGE)).resolves.toEqual({ jobs: [newest, older], etag: '"e1"' })
+    expect(dashboardRequests()).toEqual([firstPageQuery(DEFAULT_RANGE)])
+    // Once: a refresh asks the server, with that ETag.
+    api.answer('GET', '/clerk/dashboard', { status: 304, headers: { etag: '"e1"' } })
+    await expect(getDashboard(DEFAULT_RANGE, { jobs: [newest, older], etag: '"e1"' })).resolves.toEqual({ jobs: [newest, older], etag: '"e1"' })
+    expect(dashboardRequests()).toEqual([firstPageQuery(DEFAULT_RANGE), wholeQuery(DEFAULT_RANGE)])
+    expect(api.sent[1]!.headers.get('if-none-match')).toBe('"e1"')
+  })
+
+  it('a whole list for another range, or once another clerk signed in, is dropped unused', async () => {
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: [newest], headers: { 'x-total-count': '1', etag: '"e1"' } })
+    askForDashboardEarly(NOW)
+    await expect.poll(dashboardRequests).toHaveLength(1)
+    const hook = firstPageFor(DEFAULT_RANGE)
+    await expect.poll(() => hook.result.current).toBeUndefined()
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: [older], headers: { etag: '"o1"' } })
+    await expect(getDashboard(OTHER_RANGE)).resolves.toEqual({ jobs: [older], etag: '"o1"' })
+    await expect(getDashboard(DEFAULT_RANGE)).resolves.toEqual({ jobs: [older], etag: '"o1"' })
+
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: [newest], headers: { 'x-total-count': '1', etag: '"e1"' } })
+    askForDashboardEarly(NOW)
+    await expect.poll(dashboardRequests).toHaveLength(4)
+    await expect.poll(() => firstPageFor(DEFAULT_RANGE).result.current).toBeUndefined()
+    clearSession()
+    signIn('clerk-9')
+    api.answer('GET', '/clerk/dashboard', { status: 200, body: [older], headers: { etag: '"n9"' } })
+    await expect(getDashboard(DEFAULT_RANGE)).resolves.toEqual({ jobs: [older], etag: '"n9"' })
+  })
+
+  it('is never given to another clerk signed in meanwhile', async () => {
+    answerFirstPage([newest], '500')
+    askForDashboardEarly(NOW)
+    const hook = firstPageFor(DEFAULT_RANGE)
+    await expect.poll(() => hook.result.current).toMatchObject({ inRange: 500 })
     clearSession()
     signIn('clerk-9')
     hook.rerender({ wanted: true })

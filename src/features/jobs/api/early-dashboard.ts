@@ -19,7 +19,7 @@
 // the first page is then dropped unused.
 import { useSyncExternalStore } from 'react'
 import { TOTAL_COUNT_HEADER } from '@contract/jobs.ts'
-import { apiRequestWithHeader } from '@/lib/api-client'
+import { apiRequestWithHeaders, type Conditional } from '@/lib/api-client'
 import { currentClerk } from '@/lib/session'
 import { removeKeysStartingWith } from '@/lib/storage-keys'
 import { dashboardRangeMs, defaultDateRange, type RangeMs } from '../lib/date-range'
@@ -50,6 +50,9 @@ function keepsCopy(clerk: string, storage: Storage): boolean {
   }
 }
 
+/** How many of the newest jobs are asked for first: ten pages, which need not wait for the whole list. */
+export const FIRST_JOBS = 10 * JOBS_PAGE_SIZE
+
 /** The newest jobs of a range and how many it holds. */
 export interface FirstPage {
   jobs: JobAnswer[]
@@ -59,42 +62,61 @@ export interface FirstPage {
   receivedAt: number
 }
 
-interface EarlyFirstPage {
+interface EarlyAnswer {
   /** Whose list it is: another clerk signed in meanwhile never gets it. */
   clerk: string
   range: RangeMs
-  page: FirstPage | 'pending'
+  /** `whole`: the range held no more than FIRST_JOBS, and the answer is the whole list with its ETag. */
+  answer: 'pending' | { page: FirstPage; whole: boolean; etag: string | null }
 }
 
-let early: EarlyFirstPage | null = null
+let early: EarlyAnswer | null = null
 const listeners = new Set<() => void>()
 
-function settle(asked: EarlyFirstPage, next: EarlyFirstPage | null): void {
+function settle(asked: EarlyAnswer, next: EarlyAnswer | null): void {
   // Dropped (or asked again) meanwhile: this answer is no one's.
   if (early !== asked) return
   early = next
   for (const listener of listeners) listener()
 }
 
-/** Asks for the first page of the default range now, unless the device keeps a copy of the list. */
+/** Asks for the newest jobs of the default range now, unless the device keeps a copy of the list. */
 export function askForDashboardEarly(now: Date = new Date(), storage: Storage = window.localStorage): void {
   const clerk = currentClerk()
   if (!clerk || keepsCopy(clerk, storage)) return
   const range = dashboardRangeMs(defaultDateRange(now))
-  const asked: EarlyFirstPage = { clerk, range, page: 'pending' }
+  const asked: EarlyAnswer = { clerk, range, answer: 'pending' }
   early = asked
-  const query = { start: range.startMs, end: range.endMs, limit: JOBS_PAGE_SIZE }
-  apiRequestWithHeader('/clerk/dashboard', TOTAL_COUNT_HEADER, { query, schema: JobListAnswer }).then(
-    ({ answer, header }) => {
-      const inRange = Number(header)
+  const query = { start: range.startMs, end: range.endMs, limit: FIRST_JOBS }
+  apiRequestWithHeaders('/clerk/dashboard', { query, schema: JobListAnswer }).then(
+    ({ answer, headers }) => {
+      const count = headers.get(TOTAL_COUNT_HEADER)
+      const inRange = Number(count)
       // An answer that does not say how many the range holds is not a first page: the page asks for the list.
-      const readable = header !== null && Number.isSafeInteger(inRange) && inRange >= answer.length
-      settle(asked, readable ? { ...asked, page: { jobs: answer, inRange, receivedAt: Date.now() } } : null)
+      const readable = count !== null && Number.isSafeInteger(inRange) && inRange >= answer.length
+      const page = { jobs: answer, inRange, receivedAt: Date.now() }
+      settle(asked, readable ? { ...asked, answer: { page, whole: inRange === answer.length, etag: headers.get('etag') } } : null)
     },
     // Not reported here: the page asks for the whole list at once, and reports its own failure.
     () => settle(asked, null),
   )
 }
+
+/**
+ * The early answer as the whole list, when the range held no more than FIRST_JOBS and it is for `range`
+ * and the clerk signed in: the page's first list request (getDashboard) takes it instead of asking
+ * again. Once only: a whole answer is dropped by this call whether or not it is given.
+ */
+export function takeEarlyWholeList(range: RangeMs): Conditional<JobAnswer[]> | undefined {
+  const taken = early
+  if (!taken || taken.answer === 'pending' || !taken.answer.whole) return undefined
+  settle(taken, null)
+  if (!forThisPage(taken, range)) return undefined
+  return { modified: true, answer: taken.answer.page.jobs, etag: taken.answer.etag }
+}
+
+const forThisPage = (taken: EarlyAnswer, range: RangeMs) =>
+  taken.clerk === currentClerk() && taken.range.startMs === range.startMs && taken.range.endMs === range.endMs
 
 /** Forgets the first page for good: the whole list is here, or the clerk chose other filters. */
 export function dropEarlyFirstPage(): void {
@@ -109,14 +131,16 @@ function subscribe(listener: () => void): () => void {
 const earlyNow = () => early
 
 /**
- * The first page asked for by the entry for `range` and the clerk signed in: 'pending' while it is on
- * its way, undefined when there is none (none was asked for, it failed or was dropped, it is another
- * range's or clerk's) or it is not `wanted`.
+ * The first pages asked for by the entry for `range` and the clerk signed in, while the whole list is to
+ * come: 'pending' while the answer is on its way; undefined when there is none (none was asked for, it
+ * failed or was dropped, it is another range's or clerk's, or it held the whole range, which
+ * takeEarlyWholeList gives the list's query) or it is not `wanted`.
  */
 export function useEarlyFirstPage(range: RangeMs, wanted: boolean): FirstPage | 'pending' | undefined {
   // Whether one is on its way changes no markup while the page waits for the clerk's filters (it is
   // not wanted then), so the hydration's snapshot can be the client's and the prerendered page matches.
   const current = useSyncExternalStore(subscribe, earlyNow, earlyNow)
-  if (!wanted || !current || current.clerk !== currentClerk() || current.range.startMs !== range.startMs || current.range.endMs !== range.endMs) return undefined
-  return current.page
+  if (!wanted || !current || !forThisPage(current, range)) return undefined
+  if (current.answer === 'pending') return 'pending'
+  return current.answer.whole ? undefined : current.answer.page
 }

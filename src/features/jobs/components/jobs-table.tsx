@@ -50,10 +50,10 @@ export interface JobsTableProps {
   /** All rows of the date range; the table applies the status tab, filters, search, sort and page. Undefined until they are here. */
   rows: JobRow[] | undefined
   /**
-   * Set while `rows` are only the range's newest jobs, with the rest on its way (the first page, drawn
+   * Set while `rows` are only the range's newest jobs, with the rest on its way (the first pages, drawn
    * before the whole list: docs/decisions/first-page-first.md): how many jobs the range holds. The
-   * pages count those; any other page, tab, filter, search or sort shows the placeholder until the
-   * whole list is here.
+   * pages count those; a page past the rows held, and any tab, filter, search or sort, shows the
+   * placeholder until the whole list is here.
    */
   rowsInRange?: number
   /** What shows below the status tabs while there are no rows (or not the rows asked for, above). */
@@ -132,10 +132,10 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
     () => selectJobs(rows, { search, status, reportType, jobType, sort, page: requestedPage }),
     [rows, search, status, reportType, jobType, sort, requestedPage],
   )
-  // Only the newest jobs are here: the pages are those of the whole range, and anything but its first
-  // page waits for the rest (the placeholder in place of the jobs).
+  // Only the newest jobs are here: the pages are those of the whole range, and a page they do not make
+  // up waits for the rest (the placeholder in place of the jobs).
   const firstPageOnly = rowsInRange !== undefined
-  const restWanted = firstPageOnly && !showsNewestJobs({ search, status, reportType, jobType, sort, page: requestedPage })
+  const restWanted = firstPageOnly && !showsNewestJobs({ search, status, reportType, jobType, sort, page: requestedPage }, rows.length)
   const total = firstPageOnly ? rowsInRange : selected.total
   const pageCount = firstPageOnly ? Math.ceil(rowsInRange / JOBS_PAGE_SIZE) : selected.pageCount
   const page = firstPageOnly ? Math.min(requestedPage, pageCount) : selected.page

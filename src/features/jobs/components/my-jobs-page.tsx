@@ -118,13 +118,14 @@ function MyJobsContent({ filters, setFilters, waiting = false }: MyJobsContentPr
   const rangeMs = useMemo(() => dashboardRangeMs(range), [range])
 
   const dialogOpen = !!details?.open || !!deletion?.open
-  // The first page asked for by the entry (early-dashboard.ts) is drawn for the default filters while
-  // the whole list is on its way, and the whole list is asked for once that page has been painted (the
+  // The newest jobs asked for by the entry (early-dashboard.ts) are drawn for the default filters while
+  // the whole list is on its way, and the whole list is asked for once they have been painted (the
   // release of src/lib/list-first.ts), so that its transfer is not part of the list's first paint
-  // (docs/decisions/first-page-first.md).
+  // (docs/decisions/first-page-first.md). A range that held no more than those came whole: the list's
+  // query takes it at once.
   const defaultChoice = customRange === null && filters.status === 'all' && filters.reportType === '' && filters.jobType === ''
   const firstPageAnswer = useEarlyFirstPage(rangeMs, !waiting && defaultChoice)
-  const waitingForList = useWaitingForList()
+  const waitingForList = useWaitingForList(firstPageAnswer !== undefined)
   const wholeListHeld = firstPageAnswer === 'pending' || (firstPageAnswer !== undefined && waitingForList)
   const dashboard = useJobsDashboard(rangeMs, { paused: dialogOpen, enabled: !waiting && !wholeListHeld })
   const firstPage = firstPageAnswer === 'pending' || dashboard.data !== undefined ? undefined : firstPageAnswer

@@ -160,14 +160,14 @@ function measured<T>(work: () => T): T {
 }
 
 /**
- * Whether `selection` shows the range's newest jobs: the first page of the default choice (no status,
- * type or search, newest first), which is what the server's first page holds (GET /clerk/dashboard
- * with a limit, ordered newest first as DEFAULT_JOB_SORT orders the rows).
+ * Whether `selection` shows only the range's newest `count` jobs: a page among the first of the default
+ * choice (no status, type or search, newest first), which is what the server's first pages hold (GET
+ * /clerk/dashboard with a limit, ordered newest first as DEFAULT_JOB_SORT orders the rows).
  */
-export function showsNewestJobs(selection: JobSelection): boolean {
+export function showsNewestJobs(selection: JobSelection, count: number): boolean {
   const { sort } = selection
   return (
-    selection.page === 1 &&
+    selection.page * JOBS_PAGE_SIZE <= count &&
     selection.search.trim() === '' &&
     selection.status === 'all' &&
     !selection.reportType &&
