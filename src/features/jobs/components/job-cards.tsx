@@ -8,7 +8,7 @@ import type { JobSortColumn, SortDirection } from '../lib/select-jobs'
 import { LIST_TEXT as TEXT } from '../list-messages'
 import { JobStatusBadge } from './job-status-badge'
 import { DateText, JobActions } from './job-row-parts'
-import { sameRowProps, type JobRowProps, type JobsViewProps } from './jobs-view-props'
+import { jobRowProps, sameRowProps, type JobRowProps, type JobsViewProps } from './jobs-view-props'
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -82,14 +82,7 @@ export function JobCards(props: JobsViewProps) {
       </div>
       <ul className={styles.list} aria-label={TEXT.tableLabel}>
         {rows.map((row) => (
-          <JobCard
-            key={row.id}
-            row={row}
-            selected={selection.isSelected(row.id)}
-            onToggle={selection.toggle}
-            onViewDetails={props.onViewDetails}
-            onDelete={props.onDelete}
-          />
+          <JobCard key={row.id} {...jobRowProps(row, props)} />
         ))}
       </ul>
     </div>

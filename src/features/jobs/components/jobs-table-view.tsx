@@ -12,7 +12,7 @@ import type { JobSort, JobSortColumn } from '../lib/select-jobs'
 import { LIST_TEXT as TEXT } from '../list-messages'
 import { JobStatusBadge } from './job-status-badge'
 import { CutAddress, DateText, JobActions } from './job-row-parts'
-import { nextSort, sameRowProps, type JobRowProps, type JobsViewProps } from './jobs-view-props'
+import { jobRowProps, nextSort, sameRowProps, type JobRowProps, type JobsViewProps } from './jobs-view-props'
 
 /** A column's width, padding included. */
 const column = (width: string) => ({ width, boxSizing: 'border-box' as const })
@@ -169,14 +169,7 @@ export function JobsTableView(props: JobsViewProps) {
         </TableHeader>
         <TableBody>
           {rows.map((row) => (
-            <JobTableRow
-              key={row.id}
-              row={row}
-              selected={selection.isSelected(row.id)}
-              onToggle={selection.toggle}
-              onViewDetails={props.onViewDetails}
-              onDelete={props.onDelete}
-            />
+            <JobTableRow key={row.id} {...jobRowProps(row, props)} />
           ))}
         </TableBody>
       </Table>

@@ -33,6 +33,11 @@ export interface JobRowProps {
   onDelete: (jobIds: number[], mode: 'single') => void
 }
 
+/** A row's props from the view's: its tick, and the view's callbacks. */
+export function jobRowProps(row: JobRow, { selection, onViewDetails, onDelete }: JobsViewProps): JobRowProps {
+  return { row, selected: selection.isSelected(row.id), onToggle: selection.toggle, onViewDetails, onDelete }
+}
+
 /** memo's comparison for a row: a row read again from the server for an unchanged job counts as the same. */
 export function sameRowProps(before: JobRowProps, after: JobRowProps): boolean {
   return (
