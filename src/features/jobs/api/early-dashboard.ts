@@ -1,22 +1,23 @@
-// The first page of the job list, asked for by the entry when a document of My Jobs loads with a
-// session (src/main.tsx), beside the route's chunks, rather than by the page once it has been hydrated
-// and has read the clerk's filters and the device's copy: on the bench's traces of such a load (issue
-// 28) the page's own request left 1.6-1.8 s after the first paint, and the list, which is what a clerk
-// waits for, came after it.
+// The newest jobs of the list, asked for by the entry when a document of My Jobs loads with a session
+// (src/main.tsx), beside the route's chunks, rather than by the page once it has been hydrated and has
+// read the clerk's filters and the device's copy: on the bench's traces of such a load (issue 28) the
+// page's own request left 1.6-1.8 s after the first paint, and the list, which is what a clerk waits
+// for, came after it.
 //
-// Only the first page (the newest ten of the range, what the page shows first for the default
-// filters) and how many jobs the range holds: a 5,000-job list is 396 KB of brotli, about two seconds
-// of a tablet's slow 4G, and the clerk sees ten of them. The page draws them, then asks for the whole
-// list once they have been painted (docs/decisions/first-page-first.md). The first page is never
-// the device's copy of the list: it lives here, outside the query cache that is kept.
+// Only the newest hundred (ten pages) and how many jobs the range holds: a 5,000-job list is 396 KB of
+// brotli, about two seconds of a tablet's slow 4G, and the clerk sees ten of them. A range within the
+// hundred comes whole, with its ETag: that answer is the list, which the page's first list request
+// takes. A longer one's first part is drawn, and the whole list is asked for once it has been painted
+// (docs/decisions/first-page-first.md); the first part is never the device's copy of the list: it lives
+// here, outside the query cache that is kept.
 //
 // Only when this device keeps no copy of the list: with a copy the page shows it as soon as it is read
 // and asks with its ETag, which a 304 answers in a few bytes. Whether a copy is kept is read from a
 // mark in localStorage, written with the copy (src/app/query-persistence.tsx): the copy itself is in
 // IndexedDB, which answers only after its module has loaded and the database has opened.
-// Only for the default range (the last 7 days) and drawn only for the default filters: a clerk's own
-// choice is kept in IndexedDB too. The page of a clerk who made one asks for the whole list at once;
-// the first page is then dropped unused.
+// Only for the default range (the last 7 days), and a first part is drawn only for the default
+// filters: a clerk's own choice is kept in IndexedDB too. The page of a clerk who made one asks for the
+// whole list at once; a first part is then dropped unused.
 import { useSyncExternalStore } from 'react'
 import { TOTAL_COUNT_HEADER } from '@contract/jobs.ts'
 import { apiRequestWithHeaders, type Conditional } from '@/lib/api-client'
