@@ -150,7 +150,7 @@ async function storedJustNow(client: QueryClient, clerk: string, jobs: Dashboard
 const jobsCacheKeys = () => localDb.jobsCaches.toCollection().primaryKeys()
 
 /**
- * Holds work done in slices (src/lib/main-thread-slices.ts yields through `scheduler.yield` where the
+ * Holds work done in slices (src/lib/main-thread-slices.ts yields through `scheduler.postTask` where the
  * browser has it) at its first pause until `resume`; later pauses pass at once.
  */
 function holdAtFirstPause() {
@@ -160,11 +160,11 @@ function holdAtFirstPause() {
   const paused = new Promise<void>((resolve) => (reached = resolve))
   let first = true
   vi.stubGlobal('scheduler', {
-    yield: () => {
-      if (!first) return Promise.resolve()
+    postTask: (task: () => void) => {
+      if (!first) return Promise.resolve().then(task)
       first = false
       reached()
-      return held
+      return held.then(task)
     },
   })
   return { paused, resume }

@@ -2,10 +2,17 @@
 // slices (input, paint), so no task passes the 50 ms a clerk starts to feel (issue 14; measured by
 // scripts/bench/list-on-device.ts). Used by the transport's schema check and the job list's rows.
 
-/** Lets the browser run what waits (input, paint) before the next slice. */
+/**
+ * Lets the browser run what waits (input, paint, React's rendering) before the next slice: a task posted
+ * with scheduler.postTask (its default, user-visible priority), or setTimeout where there is none. Not
+ * scheduler.yield(): Chromium runs a yield's continuation ahead of the tasks already waiting, React's
+ * rendering among them, so while a 5,000-job list was checked and read after its first pages' paint a
+ * tap on "Page 2" was drawn only once all of it was done: 2.7-3.4 s after the tap at 6x CPU, against
+ * 0.5-0.7 s with postTask and 1.1-1.3 s with setTimeout (research my-jobs-tablet.md §18).
+ */
 export function yieldToBrowser(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
+  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void) => Promise<void> } }).scheduler
+  if (scheduler?.postTask) return scheduler.postTask(() => undefined)
   return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
