@@ -3,7 +3,8 @@
 // (src/app/start-after-paint.js) marks a button that opts in here when it is clicked, and the button
 // applies that tap once mounted; once the app has it, its own click handler clears the mark in the same
 // event. The same pattern as the sign-in form's early submission (early-submit.ts).
-import { useCallback, useEffect, useRef, type MouseEvent, type RefObject } from 'react'
+import { useCallback, useEffect, type MouseEvent, type RefObject } from 'react'
+import { useLatest } from './use-latest'
 
 /** On a button that keeps an early tap; the loader sets it to PENDING when one happens. */
 export const EARLY_TAP_ATTRIBUTE = 'data-early-tap'
@@ -17,17 +18,14 @@ export const keepsEarlyTap = { [EARLY_TAP_ATTRIBUTE]: '' }
  * button's click handler, which calls `onTap` and marks the tap seen.
  */
 export function useEarlyTap<T extends HTMLElement>(button: RefObject<T | null>, onTap: () => void): (event: MouseEvent<T>) => void {
-  const latest = useRef(onTap)
-  useEffect(() => {
-    latest.current = onTap
-  })
+  const latest = useLatest(onTap)
   const markSeen = useEarlyTapApplied(button, onTap)
   return useCallback(
     (event: MouseEvent<T>) => {
       markSeen(event)
       latest.current()
     },
-    [markSeen],
+    [markSeen, latest],
   )
 }
 
@@ -37,10 +35,7 @@ export function useEarlyTap<T extends HTMLElement>(button: RefObject<T | null>, 
  * click handler that only marks a later tap seen.
  */
 export function useEarlyTapApplied<T extends HTMLElement>(button: RefObject<T | null>, onEarlyTap: () => void): (event: MouseEvent<T>) => void {
-  const latest = useRef(onEarlyTap)
-  useEffect(() => {
-    latest.current = onEarlyTap
-  })
+  const latest = useLatest(onEarlyTap)
   useEffect(() => {
     // In a task of its own, after any event being dispatched: when the tap itself made React take the
     // button over, this effect runs inside that event, before the click handler, which then marks the
@@ -52,6 +47,6 @@ export function useEarlyTapApplied<T extends HTMLElement>(button: RefObject<T | 
       latest.current()
     })
     return () => clearTimeout(timer)
-  }, [button])
+  }, [button, latest])
   return useCallback((event: MouseEvent<T>) => event.currentTarget.setAttribute(EARLY_TAP_ATTRIBUTE, ''), [])
 }

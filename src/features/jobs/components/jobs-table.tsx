@@ -6,11 +6,12 @@
 // here, the tabs show above what the page gives in their place (the spinner, or why they failed).
 // Delete Selected with nothing selected says so beside the button, without a dialog; a range with no
 // jobs at all (a new clerk's) offers the way to create one under the spec's empty message.
-import { createContext, memo, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, memo, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { ArrowClockwise20Regular, Delete20Regular } from '@fluentui/react-icons'
 import { Link } from 'react-router-dom'
 import { StatusMessage } from '@/components/status-message'
+import { useLatest } from '@/lib/use-latest'
 import { DELETE_JOBS_TEXT } from '../dialog-messages'
 import type { JobRow } from '../lib/job-rows'
 import { DEFAULT_JOB_SORT, JOBS_PAGE_SIZE, selectJobs, showsNewestJobs, type JobSort, type StatusFilter } from '../lib/select-jobs'
@@ -166,11 +167,8 @@ function JobsList(props: JobsTableProps & { rows: JobRow[] }) {
     else next.delete(id)
     changeSelection(next)
   }
-  const latestToggle = useRef(toggleNow)
-  useLayoutEffect(() => {
-    latestToggle.current = toggleNow
-  })
-  const toggle = useCallback((id: number, on: boolean) => latestToggle.current(id, on), [])
+  const latestToggle = useLatest(toggleNow)
+  const toggle = useCallback((id: number, on: boolean) => latestToggle.current(id, on), [latestToggle])
 
   const selection: PageSelection = {
     isSelected: (id) => selectedIds.has(id),
