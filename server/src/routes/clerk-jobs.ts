@@ -31,8 +31,11 @@ export const clerkJobRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Streamed a page at a time (dashboard-stream.ts); each job through the response schema's own
     // serialiser, so the bytes are what serialising the whole array would give.
     // (The same schema object each time: Fastify keeps the compiled function per route and schema.)
-    const serializeJob = reply.compileSerializationSchema(DashboardJob as unknown as Record<string, unknown>) as (job: DashboardJob) => string
-    const listOf = (ids: readonly number[]) => dashboardJsonStream({ db, databaseKind: app.database.kind, userId, ids, serializeJob, log: request.log })
+    // Only when a list is built: a 304 or a kept answer needs no serialiser.
+    const listOf = (ids: readonly number[]) => {
+      const serializeJob = reply.compileSerializationSchema(DashboardJob as unknown as Record<string, unknown>) as (job: DashboardJob) => string
+      return dashboardJsonStream({ db, databaseKind: app.database.kind, userId, ids, serializeJob, log: request.log })
+    }
     const idsInRange = () => jobsRepository.dashboardIds(db, userId, new Date(start), new Date(end))
     // no-cache: the browser may keep the answer but must ask again each time (the refresh's 304).
     // Vary: the bytes depend on Accept-Encoding, whichever encoding this answer is in.
