@@ -235,17 +235,25 @@ test('selecting finished jobs and deleting them, one or several', async ({ page,
 /**
  * Counts the page's reads of the job list at the moment it asks for them. A request event reaches the
  * test some time later, so "no refresh yet" read from events could pass while one is on its way; the
- * count is read from the page, after the timers the test ran have made their calls.
+ * count is read from the page, after the timers the test ran have made their calls. The page asks with
+ * fetch, or hands the request to the worker that reads a whole list (its message names the URL).
  */
 async function countListReads(page: Page): Promise<() => Promise<number>> {
   await page.addInitScript(() => {
-    const pageFetch = window.fetch.bind(window)
     const reads = { count: 0 }
     Object.assign(window, { listReads: reads })
+    const countIfList = (address: unknown) => {
+      if (typeof address === 'string' && new URL(address, location.href).pathname === '/api/clerk/dashboard') reads.count += 1
+    }
+    const pageFetch = window.fetch.bind(window)
     window.fetch = (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input), location.href)
-      if (url.pathname === '/api/clerk/dashboard') reads.count += 1
+      countIfList(input instanceof Request ? input.url : String(input))
       return pageFetch(input, init)
+    }
+    const toWorker = Worker.prototype.postMessage
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, options?: StructuredSerializeOptions | Transferable[]) {
+      countIfList((message as { url?: unknown } | null)?.url)
+      toWorker.call(this, message, options as StructuredSerializeOptions)
     }
   })
   return () => page.evaluate(() => (window as unknown as { listReads: { count: number } }).listReads.count)

@@ -299,6 +299,8 @@ test.describe('the first load, before and after the scripts', () => {
       },
     )
 
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
     await page.goto('/my-jobs')
     await expect(viewButton(page, newest)).toBeVisible()
     await expect(shownJobs(page)).toHaveCount(10)
@@ -318,6 +320,8 @@ test.describe('the first load, before and after the scripts', () => {
     await expect(pagination.getByText('121–130 of 130')).toBeVisible()
     await expect(shownJobs(page)).toHaveCount(10)
     await expect(page.getByText('Loading jobs')).toHaveCount(0)
+    // Read by a worker, away from the page's main thread (read-in-worker.ts); the first pages were not.
+    expect(workers).toEqual([expect.stringMatching(/^\/assets\/answer-reader\.worker-[\w-]+\.js$/)])
     // The whole list is the copy this device keeps.
     await expect.poll(() => jobListStoredInPage(page)).toBe(true)
     expect(problems).toEqual([])

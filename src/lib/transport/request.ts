@@ -7,6 +7,7 @@ import { checkInSlices } from './check-in-slices'
 import { ApiError, detailWords, errorFields } from './api-error'
 import { apiUrl, type ApiQuery } from './api-url'
 import { quietTimeout } from './quiet-timeout'
+import { canReadInWorker, sendReadingInWorker, type CheckedBody } from './read-in-worker'
 import { send, type UploadProgress } from './send'
 import { bearerToken, endSessionOnForbidden } from './session-token'
 
@@ -37,6 +38,12 @@ export interface RequestOptions {
 export interface JsonRequestOptions<S extends TSchema | undefined = undefined> extends RequestOptions {
   /** The contract's schema of the answer: an answer that does not match fails with kind 'invalid-answer'. */
   schema?: S
+  /**
+   * A long answer (the whole job list): a worker sends the request, parses and checks the answer, and
+   * hands it over in parts, so the page's main thread stays free for the clerk (read-in-worker.ts).
+   * Where there are no workers the page reads it itself. A GET with no upload progress only.
+   */
+  offMainThread?: boolean
 }
 
 export type { UploadProgress }
@@ -87,17 +94,19 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
   return whileBodyArrives(answer, options, (response) => response.blob())
 }
 
-type ExchangeOptions = RequestOptions & { ifNoneMatch?: string; cache?: RequestCache }
+type ExchangeOptions = JsonRequestOptions<TSchema | undefined> & { ifNoneMatch?: string; cache?: RequestCache }
 
 /** An answer that came, and the call's timeout signal, which still runs while its body arrives. */
 interface Exchanged {
   response: Response
   timeout: AbortSignal | undefined
+  /** A body read and checked by a worker (offMainThread): `response` then has none. */
+  checkedBody?: Promise<CheckedBody>
 }
 
 /** Sends the request; resolves with a 2xx or 304 answer, throws an ApiError for anything else. */
 async function exchange(path: string, options: ExchangeOptions, accept: string): Promise<Exchanged> {
-  const { method = 'GET', json, form, query, auth = true, signal, timeoutMs, idempotencyKey, onProgress, ifNoneMatch, cache } = options
+  const { method = 'GET', json, form, query, auth = true, signal, timeoutMs, idempotencyKey, onProgress, ifNoneMatch, cache, schema, offMainThread } = options
   const headers = new Headers({ accept })
   if (json !== undefined) headers.set('content-type', 'application/json')
   if (idempotencyKey) headers.set('idempotency-key', idempotencyKey)
@@ -111,26 +120,35 @@ async function exchange(path: string, options: ExchangeOptions, accept: string):
   const timeout = quiet?.signal ?? (timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined)
   const signals = [signal, timeout].filter((s): s is AbortSignal => !!s)
   const timed = { ...options, timeout }
+  const url = apiUrl(path, query)
+  const sendSignal = signals.length > 0 ? AbortSignal.any(signals) : undefined
   let response: Response
+  let checkedBody: Promise<CheckedBody> | undefined
   try {
-    response = await send(apiUrl(path, query), {
-      method,
-      headers,
-      body: json !== undefined ? JSON.stringify(json) : form,
-      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
-      cache,
-      onProgress:
-        quiet && onProgress
-          ? (progress) => {
-              quiet.restart()
-              onProgress(progress)
-            }
-          : onProgress,
-    })
+    if (offMainThread && method === 'GET' && !onProgress && canReadInWorker()) {
+      const read = await sendReadingInWorker(url, { headers, signal: sendSignal, cache }, schema)
+      response = read.response
+      checkedBody = read.body
+    } else {
+      response = await send(url, {
+        method,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : form,
+        signal: sendSignal,
+        cache,
+        onProgress:
+          quiet && onProgress
+            ? (progress) => {
+                quiet.restart()
+                onProgress(progress)
+              }
+            : onProgress,
+      })
+    }
   } catch {
     throw noAnswer(timed)
   }
-  if (response.ok || response.status === 304) return { response, timeout }
+  if (response.ok || response.status === 304) return { response, timeout, checkedBody }
 
   // A 403 on a call made with the session means the session is over. Sign-in calls carry none.
   if (response.status === 403 && auth) endSessionOnForbidden()
@@ -139,6 +157,12 @@ async function exchange(path: string, options: ExchangeOptions, accept: string):
 }
 
 async function checkedAnswer(answer: Exchanged, options: JsonRequestOptions<TSchema | undefined>): Promise<unknown> {
+  const { checkedBody } = answer
+  if (checkedBody) {
+    const { matches, value } = await whileBodyArrives(answer, options, () => checkedBody)
+    if (!matches) throw invalidAnswer(answer.response.status, options)
+    return value
+  }
   const body = await readBody(answer, options)
   if (options.schema && !(await matchesSchema(options.schema, body))) throw invalidAnswer(answer.response.status, options)
   return body

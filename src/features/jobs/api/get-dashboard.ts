@@ -31,11 +31,12 @@ export interface DashboardData {
  * list of jobs fails ('invalid-answer'). With `held`, asks only whether it changed: unchanged (304),
  * `held` itself comes back. The first call of a document loaded at My Jobs may get the answer to the
  * request its entry sent, when that held the whole range (early-dashboard.ts): current whatever is held.
+ * A whole list is read by a worker: about 5 MB of JSON for a clerk with 5,000 jobs (read-in-worker.ts).
  */
 export async function getDashboard({ startMs, endMs }: RangeMs, held?: DashboardData, signal?: AbortSignal): Promise<DashboardData> {
   const answer =
     takeEarlyWholeList({ startMs, endMs }) ??
-    (await apiRequestIfChanged('/clerk/dashboard', held?.etag ?? null, { query: { start: startMs, end: endMs }, signal, schema: JobListAnswer }))
+    (await apiRequestIfChanged('/clerk/dashboard', held?.etag ?? null, { query: { start: startMs, end: endMs }, signal, schema: JobListAnswer, offMainThread: true }))
   if (answer.modified) return { jobs: answer.answer, etag: answer.etag }
   if (held) return held
   // A 304 to a request that named no copy: nothing to keep.
