@@ -16,6 +16,8 @@ import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping'
 import { BLOCKING_AFTER_MS, CPU_SLOWDOWN, type TaskTraceEvent } from './main-thread-cpu.ts'
 
 interface TraceEvent extends TaskTraceEvent {
+  /** A CPU profile's, shared by its chunks. */
+  id?: string
   args?: Record<string, unknown> & { name?: string; data?: Record<string, unknown> }
 }
 interface CallFrame {
@@ -99,13 +101,15 @@ export function blockingByCause(traceFile: string, buildDir: string): { totalMs:
   const pid = paint.pid
   const main = events.find((event) => event.name === 'thread_name' && event.pid === pid && event.args?.name === 'CrRendererMain')
   if (!main) throw new Error(`${traceFile} has no renderer main thread`)
-  const profile = events.find((event) => event.name === 'Profile' && event.pid === pid)
+  // The main thread's own profile, and its chunks by the profile's id (a profiler thread writes them): the
+  // page's workers (the list's reader) have profiles of their own in the same process.
+  const profile = events.find((event) => event.name === 'Profile' && event.pid === pid && event.tid === main.tid)
   if (!profile) throw new Error(`${traceFile} has no CPU samples: keep reports with FIRST_PAINT_REPORTS`)
 
   const nodes = new Map<number, ProfileNode>()
   const samples: { ts: number; node: number }[] = []
   let ts = Number((profile.args?.data as { startTime: number }).startTime)
-  for (const chunk of events.filter((event) => event.name === 'ProfileChunk' && event.pid === pid)) {
+  for (const chunk of events.filter((event) => event.name === 'ProfileChunk' && event.pid === pid && event.id === profile.id)) {
     const data = chunk.args?.data as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
     for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node)
     ;(data.cpuProfile?.samples ?? []).forEach((node, index) => {
