@@ -84,10 +84,9 @@ export interface JobsTableProps {
 }
 
 /**
- * Whether the list is being fetched, which Refresh shows (the page provides it). A context rather than
- * a prop of the memoized table: a fetch that starts or ends draws the button again, not the table and
- * every row of its page (twice for each refresh, and in the task that asks for the whole list after the
- * first page: research my-jobs-tablet.md §18).
+ * Whether a refresh the clerk asked for is under way, which Refresh shows (the page provides it). A
+ * context rather than a prop of the memoized table: a refresh that starts or ends draws the button
+ * again, not the table and every row of its page (research my-jobs-tablet.md §18).
  */
 export const JobsRefreshing = createContext(false)
 
