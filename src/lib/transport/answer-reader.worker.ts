@@ -6,5 +6,7 @@ import { readAnswer, type ReadMessage, type ReadRequest } from './answer-reader'
 const scope = self as unknown as { postMessage(message: ReadMessage): void; onmessage: ((event: MessageEvent<ReadRequest>) => void) | null }
 
 scope.onmessage = (event) => {
-  void readAnswer(event.data, (message) => scope.postMessage(message))
+  const post = (message: ReadMessage) => scope.postMessage(message)
+  // A rejection inside a worker reaches no error handler of the page: said here, or the page would wait for ever.
+  readAnswer(event.data, post).catch(() => post({ kind: 'failed' }))
 }
