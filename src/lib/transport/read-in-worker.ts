@@ -3,6 +3,7 @@
 // other) and its checked body taken a part at a time, each message a small task on the main thread.
 import type { TSchema } from 'typebox'
 import type { ReadMessage, ReadRequest } from './answer-reader'
+import { NULL_BODY_STATUSES } from './send'
 
 /**
  * Items a message: a part of 250 jobs was about 1 ms of the main thread's time to take (3-4 ms at 4x
@@ -25,9 +26,6 @@ export interface ReadInWorker {
 
 /** False where there are no workers (the test environment's jsdom): the page then reads the answer itself. */
 export const canReadInWorker = (): boolean => typeof Worker !== 'undefined'
-
-// Statuses whose Response may carry no body.
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
 /** Rejects like fetch: a TypeError when no answer came, the signal's reason when it was aborted. */
 export function sendReadingInWorker(url: string, { headers, signal, cache }: { headers: Headers; signal?: AbortSignal; cache?: RequestCache }, schema?: TSchema): Promise<ReadInWorker> {

@@ -26,8 +26,8 @@ export function send(url: string, init: SendInit): Promise<Response> {
   return sendWithProgress(url, request, onProgress)
 }
 
-// Statuses whose Response may carry no body.
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+/** Statuses whose Response may carry no body (a Response made with one and a body throws). */
+export const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
 function sendWithProgress(url: string, { method, headers, body, signal }: Omit<SendInit, 'onProgress'>, onProgress: (progress: UploadProgress) => void): Promise<Response> {
   return new Promise((resolve, reject) => {
