@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createTestQueryClient, renderWithPortal, setUpFakePortalApi } from '@/test/fake-portal-api'
+import { createTestQueryClient, heldReply, renderWithPortal, setUpFakePortalApi } from '@/test/fake-portal-api'
 import { ApiError } from '@/lib/api-client'
 import { aDashboardJob, manyDashboardJobs } from '../lib/job-fixtures'
 import { ROWS_SLICE } from '../lib/job-rows'
@@ -67,6 +67,28 @@ describe('My Jobs: the refresh', () => {
     await waitFor(() => expect(dashboardState(client).fetchStatus).toBe('idle'))
     expect(dashboardSent()[2]!.headers.get('if-none-match')).toBe('W/"v2"')
     expect(shownIds()).toEqual([11, 10])
+  })
+
+  it('leaves Refresh as it is while a silent read runs; tapped then, it joins that read and shows it until it ends', async () => {
+    const { user, client } = renderWithPortal(<MyJobsPage />)
+    await waitFor(() => expect(shownIds()).toEqual([12, 11, 10]))
+    const refresh = screen.getByRole('button', { name: 'Refresh' })
+    const answer = heldReply({ status: 200, body: JOBS.slice(1), headers: { etag: 'W/"v2"' } })
+    api.answer('GET', '/clerk/dashboard', answer.promise)
+
+    // A read the clerk did not ask for (as the 60 s refresh, or a deletion's): nothing on the button.
+    void client.refetchQueries({ queryKey: jobKeys.dashboards })
+    await waitFor(() => expect(dashboardSent()).toHaveLength(2))
+    expect(refresh).not.toHaveAttribute('aria-disabled')
+    await user.click(refresh)
+    await waitFor(() => expect(refresh).toHaveAttribute('aria-disabled', 'true'))
+    // Joined, not cancelled and sent again.
+    expect(dashboardSent()).toHaveLength(2)
+
+    answer.release()
+    await waitFor(() => expect(shownIds()).toEqual([11, 10]))
+    await waitFor(() => expect(refresh).not.toHaveAttribute('aria-disabled'))
+    expect(dashboardSent()).toHaveLength(2)
   })
 
   it('shows a list longer than one slice of rows, and a refresh that changes it, newest first', async () => {
