@@ -20,6 +20,7 @@ class WorkerStandIn {
   onmessage: ((event: MessageEvent<ReadMessage>) => void) | null = null
   onerror: (() => void) | null = null
   readonly sent: ReadMessage['kind'][] = []
+  asked: ReadRequest | undefined
   terminated = false
 
   constructor(
@@ -30,6 +31,7 @@ class WorkerStandIn {
   }
 
   postMessage(request: ReadRequest): void {
+    this.asked = request
     void readAnswer(structuredClone(request), (message) => {
       const copy = structuredClone(message)
       this.sent.push(copy.kind)
@@ -81,8 +83,12 @@ describe('a GET read off the main thread', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const realFetch = globalThis.fetch
-    // jsdom's page origin is not the test server's: send the portal's relative /api URLs there.
-    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, origin), init))
+    // jsdom's page origin is not the test server's: send the portal's /api addresses there (the worker
+    // gets them resolved against the page).
+    vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+      const { pathname, search } = new URL(input, location.href)
+      return realFetch(new URL(pathname + search, origin), init)
+    })
     vi.stubGlobal('Worker', WorkerStandIn)
   })
   afterAll(() => {
@@ -108,6 +114,7 @@ describe('a GET read off the main thread', () => {
     expect(worker.options).toEqual({ type: 'module', name: 'answer-reader' })
     expect(worker.url.pathname).toMatch(/answer-reader\.worker\.ts$/)
     expect(worker.sent).toEqual(['head', 'part', 'part', 'part', 'done'])
+    expect(worker.asked?.url).toBe(new URL('/api/list', location.href).href)
     expect(worker.terminated).toBe(true)
   })
 

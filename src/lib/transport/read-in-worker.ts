@@ -76,7 +76,8 @@ export function sendReadingInWorker(url: string, { headers, signal, cache }: { h
           fail(new TypeError('Network request failed'))
       }
     }
-    const request: ReadRequest = { url, headers: [...headers], cache, schema, itemsPerPart: ITEMS_PER_PART }
+    // Resolved here: in the worker a relative address would be read against the worker's script, not the page.
+    const request: ReadRequest = { url: new URL(url, document.baseURI).href, headers: [...headers], cache, schema, itemsPerPart: ITEMS_PER_PART }
     worker.postMessage(request)
   })
 }
