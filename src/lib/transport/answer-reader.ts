@@ -7,6 +7,7 @@
 // each part a small task of its own there (read-in-worker.ts takes them).
 import type { TSchema } from 'typebox'
 import { Value } from 'typebox/value'
+import { bodyFromText } from './answer-body'
 
 /** What the page asks the worker to do: one GET, its answer checked against `schema` when given. */
 export interface ReadRequest {
@@ -32,16 +33,6 @@ export type ReadMessage =
   | { kind: 'done'; matches: boolean; whole?: unknown }
   | { kind: 'failed' }
 
-/** The body as the transport reads it: JSON parsed (undefined when it does not parse), anything else as text. */
-function bodyOf(text: string, contentType: string | null): unknown {
-  if (!(contentType ?? '').includes('application/json')) return text
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
-}
-
 /** Sends `request` and posts what came back (ReadMessage), ending with `done`, or `failed` when no answer came. */
 export async function readAnswer(request: ReadRequest, post: (message: ReadMessage) => void): Promise<void> {
   let response: Response
@@ -66,7 +57,7 @@ export async function readAnswer(request: ReadRequest, post: (message: ReadMessa
     post({ kind: 'failed' })
     return
   }
-  const body = response.status === 204 ? undefined : bodyOf(text, response.headers.get('content-type'))
+  const body = response.status === 204 ? undefined : bodyFromText(text, response.headers.get('content-type'))
   const matches = !request.schema || Value.Check(request.schema, body)
   if (!matches || !Array.isArray(body)) {
     post({ kind: 'done', matches, whole: matches ? body : undefined })

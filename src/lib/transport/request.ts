@@ -4,6 +4,7 @@
 // ApiError of one of five kinds; one place ends the session on a 403.
 import type { Static, TSchema } from 'typebox'
 import { checkInSlices } from './check-in-slices'
+import { bodyFromText } from './answer-body'
 import { ApiError, detailWords, errorFields } from './api-error'
 import { apiUrl, type ApiQuery } from './api-url'
 import { quietTimeout } from './quiet-timeout'
@@ -216,12 +217,7 @@ function invalidAnswer(status: number, { failureMessage }: RequestOptions): ApiE
 async function readBody(answer: Exchanged, options: RequestOptions): Promise<unknown> {
   if (answer.response.status === 204) return undefined
   const text = await whileBodyArrives(answer, options, (response) => response.text())
-  if (!(answer.response.headers.get('content-type') ?? '').includes('application/json')) return text
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return undefined
-  }
+  return bodyFromText(text, answer.response.headers.get('content-type'))
 }
 
 async function readJson(response: Response): Promise<unknown> {
